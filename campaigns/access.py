@@ -1,0 +1,28 @@
+"""Membership-scoped lookups: outsiders get 404, players get 403 on GM actions."""
+
+import logging
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+
+from .models import Campaign, Membership
+
+logger = logging.getLogger("iniciativa.access")
+
+
+def membership_or_404(request: HttpRequest, campaign_pk: int) -> Membership:
+    """The acting user's membership of the campaign; a 404 for anybody outside it."""
+    campaign = get_object_or_404(Campaign.objects.visible_to(request.user), pk=campaign_pk)
+    membership = campaign.memberships.select_related("campaign").get(user=request.user)
+    return membership
+
+
+def gm_membership_or_403(request: HttpRequest, campaign_pk: int) -> Membership:
+    membership = membership_or_404(request, campaign_pk)
+    if not membership.is_gm:
+        logger.warning(
+            "403: %s is not a GM of campaign %s (%s)", request.user, campaign_pk, request.path
+        )
+        raise PermissionDenied
+    return membership

@@ -1,0 +1,61 @@
+"""Forms take only the fields the acting role may change."""
+
+from datetime import timedelta
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from .models import Campaign, Invite
+
+
+class SignupForm(UserCreationForm):  # type: ignore[type-arg]
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]
+        model = get_user_model()
+        fields = ("username",)
+
+
+class CampaignCreateForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = Campaign
+        fields = ("name", "description", "system")
+        widgets = {"description": forms.Textarea(attrs={"rows": 4})}
+
+
+class CampaignEditForm(forms.ModelForm):  # type: ignore[type-arg]
+    """The rule system is fixed once a campaign exists: its records are in that system."""
+
+    class Meta:
+        model = Campaign
+        fields = ("name", "description")
+        widgets = {"description": forms.Textarea(attrs={"rows": 4})}
+
+
+class InviteForm(forms.ModelForm):  # type: ignore[type-arg]
+    valid_days = forms.IntegerField(
+        label=_("Valid for (days)"), min_value=1, max_value=90, initial=7
+    )
+
+    class Meta:
+        model = Invite
+        fields = ("max_uses",)
+        help_texts = {"max_uses": _("Leave empty for no limit.")}
+
+    def clean_max_uses(self) -> int | None:
+        value = self.cleaned_data.get("max_uses")
+        if value is not None and not 1 <= value <= 1000:
+            raise forms.ValidationError(_("Choose a limit from 1 to 1000, or leave it empty."))
+        return value
+
+    def save(self, commit: bool = True) -> Invite:
+        invite: Invite = super().save(commit=False)
+        invite.expires_at = timezone.now() + timedelta(days=self.cleaned_data["valid_days"])
+        if commit:
+            invite.save()
+        return invite
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=[("gm", _("Game master")), ("player", _("Player"))])

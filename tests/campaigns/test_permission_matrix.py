@@ -1,0 +1,102 @@
+"""Every URL × {anonymous, outsider, player, GM} × {GET, POST} has an expected status.
+
+A URL that is missing from MATRIX fails `test_every_url_is_in_the_matrix`, so no view can be
+added without saying who may use it.
+"""
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+ROLES = ("anonymous", "outsider", "player", "gm")
+LOGIN = 302  # anonymous users are sent to the login page
+
+# name: (kwargs keys, {role: (GET status, POST status)})
+MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
+    "home": ((), {"anonymous": (200, 405), "outsider": (302, 405), "player": (302, 405), "gm": (302, 405)}),
+    "signup": ((), {"anonymous": (200, 200), "outsider": (302, 302), "player": (302, 302), "gm": (302, 302)}),
+    "login": ((), {"anonymous": (200, 200), "outsider": (200, 200), "player": (200, 200), "gm": (200, 200)}),
+    "logout": ((), {"anonymous": (405, 302), "outsider": (405, 302), "player": (405, 302), "gm": (405, 302)}),
+    "password_change": ((), {"anonymous": (LOGIN, LOGIN), "outsider": (200, 200), "player": (200, 200), "gm": (200, 200)}),
+    "password_change_done": ((), {"anonymous": (LOGIN, LOGIN), "outsider": (200, 405), "player": (200, 405), "gm": (200, 405)}),
+    "set_language": ((), {"anonymous": (302, 302), "outsider": (302, 302), "player": (302, 302), "gm": (302, 302)}),
+    "campaigns:list": ((), {"anonymous": (LOGIN, LOGIN), "outsider": (200, 405), "player": (200, 405), "gm": (200, 405)}),
+    "campaigns:create": ((), {"anonymous": (LOGIN, LOGIN), "outsider": (200, 200), "player": (200, 200), "gm": (200, 200)}),
+    "campaigns:detail": (("pk",), {"anonymous": (LOGIN, LOGIN), "outsider": (404, 405), "player": (200, 405), "gm": (200, 405)}),
+    "campaigns:edit": (("pk",), {"anonymous": (LOGIN, LOGIN), "outsider": (404, 404), "player": (403, 403), "gm": (200, 200)}),
+    "campaigns:leave": (("pk",), {"anonymous": (LOGIN, LOGIN), "outsider": (405, 404), "player": (405, 302), "gm": (405, 302)}),
+    "campaigns:member_remove": (("pk", "member_pk"), {"anonymous": (LOGIN, LOGIN), "outsider": (405, 404), "player": (405, 403), "gm": (405, 302)}),
+    "campaigns:member_role": (("pk", "member_pk"), {"anonymous": (LOGIN, LOGIN), "outsider": (405, 404), "player": (405, 403), "gm": (405, 302)}),
+    "campaigns:invites": (("pk",), {"anonymous": (LOGIN, LOGIN), "outsider": (404, 404), "player": (403, 403), "gm": (200, 200)}),
+    "campaigns:invite_revoke": (("pk", "invite_pk"), {"anonymous": (LOGIN, LOGIN), "outsider": (405, 404), "player": (405, 403), "gm": (405, 302)}),
+    "campaigns:invite_accept": (("token",), {"anonymous": (200, 200), "outsider": (200, 302), "player": (302, 302), "gm": (302, 302)}),
+}
+
+# The admin has its own staff check; test_admin_requires_staff covers it.
+EXCLUDED_NAMESPACES = {"admin"}
+
+
+def _url_names(patterns, prefix=""):  # type: ignore[no-untyped-def]
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace in EXCLUDED_NAMESPACES:
+                continue
+            namespace = f"{prefix}{pattern.namespace}:" if pattern.namespace else prefix
+            yield from _url_names(pattern.url_patterns, namespace)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            yield prefix + pattern.name
+
+
+def test_every_url_is_in_the_matrix():
+    names = set(_url_names(get_resolver().url_patterns))
+    assert names - MATRIX.keys() == set(), "add these URLs to MATRIX"
+    assert MATRIX.keys() - names == set(), "MATRIX names URLs that no longer exist"
+
+
+def _kwargs(keys, roles):  # type: ignore[no-untyped-def]
+    values = {
+        "pk": roles["campaign"].pk,
+        "member_pk": roles["player_membership"].pk,
+        "invite_pk": roles["invite"].pk,
+        "token": roles["invite"].token,
+    }
+    return {key: values[key] for key in keys}
+
+
+CASES = [
+    pytest.param(name, role, method, id=f"{name}-{role}-{method}")
+    for name in MATRIX
+    for role in ROLES
+    for method in ("GET", "POST")
+]
+
+
+@pytest.mark.parametrize(("name", "role", "method"), CASES)
+def test_permission_matrix(client, roles, name, role, method, caplog):  # type: ignore[no-untyped-def]
+    keys, expected = MATRIX[name]
+    if role != "anonymous":
+        client.force_login(roles[role])
+    url = reverse(name, kwargs=_kwargs(keys, roles))
+    response = client.get(url) if method == "GET" else client.post(url, {})
+    want = expected[role][0 if method == "GET" else 1]
+    assert response.status_code == want, f"{method} {url} as {role}"
+    if want == LOGIN and role == "anonymous" and name not in {"home", "signup", "logout", "set_language", "campaigns:invite_accept"}:
+        assert response["Location"].startswith(reverse("login"))
+    if want == 403:
+        assert any("403" in r.getMessage() or "Forbidden" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_unknown_campaign_is_404_for_everybody_logged_in(client, roles, role):  # type: ignore[no-untyped-def]
+    if role != "anonymous":
+        client.force_login(roles[role])
+    response = client.get(reverse("campaigns:detail", args=[999999]))
+    assert response.status_code == (LOGIN if role == "anonymous" else 404)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_admin_requires_staff(client, roles, role):  # type: ignore[no-untyped-def]
+    if role != "anonymous":
+        client.force_login(roles[role])
+    response = client.get("/admin/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/admin/login/")

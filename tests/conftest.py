@@ -1,0 +1,33 @@
+"""Shared fixtures: users in the four roles every permission test needs."""
+
+import pytest
+
+
+@pytest.fixture
+def make_user(django_user_model):  # type: ignore[no-untyped-def]
+    def make(username: str):  # type: ignore[no-untyped-def]
+        return django_user_model.objects.create_user(username=username, password="pw-" + username)
+
+    return make
+
+
+@pytest.fixture
+def roles(db, make_user):  # type: ignore[no-untyped-def]
+    """A campaign with a GM and a player, and an outsider who belongs elsewhere."""
+    from campaigns.models import Campaign, Invite, Membership, Role
+
+    gm, player, outsider = make_user("gm"), make_user("player"), make_user("outsider")
+    campaign = Campaign.objects.create(name="Stezka", system="draci_hlidka")
+    Membership.objects.create(campaign=campaign, user=gm, role=Role.GM)
+    player_membership = Membership.objects.create(campaign=campaign, user=player)
+    other = Campaign.objects.create(name="Elsewhere", system="ose")
+    Membership.objects.create(campaign=other, user=outsider, role=Role.GM)
+    invite = Invite.objects.create(campaign=campaign, created_by=gm)
+    return {
+        "gm": gm,
+        "player": player,
+        "outsider": outsider,
+        "campaign": campaign,
+        "player_membership": player_membership,
+        "invite": invite,
+    }
