@@ -18,16 +18,23 @@ def _alert(request: HttpRequest, message: str, status: int, template: str) -> Ht
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
-    message = _("Your session changed (for example you logged in or out elsewhere). Reload the page and try again.")
+    message = _(
+        "Your session changed (for example you logged in or out elsewhere). "
+        "Reload the page and try again."
+    )
     return _alert(request, message, 403, "errors/403.html")
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _alert(request, _("Only the campaign's game master may do that."), 403, "errors/403.html")
+    return _alert(
+        request, _("Only the campaign's game master may do that."), 403, "errors/403.html"
+    )
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _alert(request, _("That page does not exist, or it is not yours to see."), 404, "errors/404.html")
+    return _alert(
+        request, _("That page does not exist, or it is not yours to see."), 404, "errors/404.html"
+    )
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -35,4 +42,9 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    return _alert(request, _("Something went wrong on our side. Nothing you sent was lost; try again."), 500, "errors/500.html")
+    return _alert(
+        request,
+        _("Something went wrong on our side. Nothing you sent was lost; try again."),
+        500,
+        "errors/500.html",
+    )

@@ -26,7 +26,7 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise RuntimeError("Set SECRET_KEY (or DEBUG=1 for development).")
-    SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production-0123456789"
+    SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"  # noqa: S105
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")

@@ -118,8 +118,11 @@ def member_role(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
         return _members_response(request, acting)
     try:
         services.set_role(acting, member, form.cleaned_data["role"])
-        messages.success(request, _("%(user)s is now: %(role)s.") % {
-            "user": member.user, "role": member.get_role_display()})
+        messages.success(
+            request,
+            _("%(user)s is now: %(role)s.")
+            % {"user": member.user, "role": member.get_role_display()},
+        )
     except ValidationError as error:
         messages.error(request, error.messages[0])
     acting.refresh_from_db()

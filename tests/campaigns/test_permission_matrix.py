@@ -12,23 +12,129 @@ LOGIN = 302  # anonymous users are sent to the login page
 
 # name: (kwargs keys, {role: (GET status, POST status)})
 MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
-    "home": ((), {"anonymous": (200, 405), "outsider": (302, 405), "player": (302, 405), "gm": (302, 405)}),
-    "signup": ((), {"anonymous": (200, 200), "outsider": (302, 302), "player": (302, 302), "gm": (302, 302)}),
-    "login": ((), {"anonymous": (200, 200), "outsider": (200, 200), "player": (200, 200), "gm": (200, 200)}),
-    "logout": ((), {"anonymous": (405, 302), "outsider": (405, 302), "player": (405, 302), "gm": (405, 302)}),
-    "password_change": ((), {"anonymous": (LOGIN, LOGIN), "outsider": (200, 200), "player": (200, 200), "gm": (200, 200)}),
-    "password_change_done": ((), {"anonymous": (LOGIN, LOGIN), "outsider": (200, 405), "player": (200, 405), "gm": (200, 405)}),
-    "set_language": ((), {"anonymous": (302, 302), "outsider": (302, 302), "player": (302, 302), "gm": (302, 302)}),
-    "campaigns:list": ((), {"anonymous": (LOGIN, LOGIN), "outsider": (200, 405), "player": (200, 405), "gm": (200, 405)}),
-    "campaigns:create": ((), {"anonymous": (LOGIN, LOGIN), "outsider": (200, 200), "player": (200, 200), "gm": (200, 200)}),
-    "campaigns:detail": (("pk",), {"anonymous": (LOGIN, LOGIN), "outsider": (404, 405), "player": (200, 405), "gm": (200, 405)}),
-    "campaigns:edit": (("pk",), {"anonymous": (LOGIN, LOGIN), "outsider": (404, 404), "player": (403, 403), "gm": (200, 200)}),
-    "campaigns:leave": (("pk",), {"anonymous": (LOGIN, LOGIN), "outsider": (405, 404), "player": (405, 302), "gm": (405, 302)}),
-    "campaigns:member_remove": (("pk", "member_pk"), {"anonymous": (LOGIN, LOGIN), "outsider": (405, 404), "player": (405, 403), "gm": (405, 302)}),
-    "campaigns:member_role": (("pk", "member_pk"), {"anonymous": (LOGIN, LOGIN), "outsider": (405, 404), "player": (405, 403), "gm": (405, 302)}),
-    "campaigns:invites": (("pk",), {"anonymous": (LOGIN, LOGIN), "outsider": (404, 404), "player": (403, 403), "gm": (200, 200)}),
-    "campaigns:invite_revoke": (("pk", "invite_pk"), {"anonymous": (LOGIN, LOGIN), "outsider": (405, 404), "player": (405, 403), "gm": (405, 302)}),
-    "campaigns:invite_accept": (("token",), {"anonymous": (200, 200), "outsider": (200, 302), "player": (302, 302), "gm": (302, 302)}),
+    "home": (
+        (),
+        {"anonymous": (200, 405), "outsider": (302, 405), "player": (302, 405), "gm": (302, 405)},
+    ),
+    "signup": (
+        (),
+        {"anonymous": (200, 200), "outsider": (302, 302), "player": (302, 302), "gm": (302, 302)},
+    ),
+    "login": (
+        (),
+        {"anonymous": (200, 200), "outsider": (200, 200), "player": (200, 200), "gm": (200, 200)},
+    ),
+    "logout": (
+        (),
+        {"anonymous": (405, 302), "outsider": (405, 302), "player": (405, 302), "gm": (405, 302)},
+    ),
+    "password_change": (
+        (),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (200, 200),
+            "player": (200, 200),
+            "gm": (200, 200),
+        },
+    ),
+    "password_change_done": (
+        (),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (200, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "set_language": (
+        (),
+        {"anonymous": (302, 302), "outsider": (302, 302), "player": (302, 302), "gm": (302, 302)},
+    ),
+    "campaigns:list": (
+        (),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (200, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "campaigns:create": (
+        (),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (200, 200),
+            "player": (200, 200),
+            "gm": (200, 200),
+        },
+    ),
+    "campaigns:detail": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "campaigns:edit": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (403, 403),
+            "gm": (200, 200),
+        },
+    ),
+    "campaigns:leave": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 302),
+            "gm": (405, 302),
+        },
+    ),
+    "campaigns:member_remove": (
+        ("pk", "member_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
+    "campaigns:member_role": (
+        ("pk", "member_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
+    "campaigns:invites": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (403, 403),
+            "gm": (200, 200),
+        },
+    ),
+    "campaigns:invite_revoke": (
+        ("pk", "invite_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
+    "campaigns:invite_accept": (
+        ("token",),
+        {"anonymous": (200, 200), "outsider": (200, 302), "player": (302, 302), "gm": (302, 302)},
+    ),
 }
 
 # The admin has its own staff check; test_admin_requires_staff covers it.
@@ -79,7 +185,11 @@ def test_permission_matrix(client, roles, name, role, method, caplog):  # type: 
     response = client.get(url) if method == "GET" else client.post(url, {})
     want = expected[role][0 if method == "GET" else 1]
     assert response.status_code == want, f"{method} {url} as {role}"
-    if want == LOGIN and role == "anonymous" and name not in {"home", "signup", "logout", "set_language", "campaigns:invite_accept"}:
+    if (
+        want == LOGIN
+        and role == "anonymous"
+        and name not in {"home", "signup", "logout", "set_language", "campaigns:invite_accept"}
+    ):
         assert response["Location"].startswith(reverse("login"))
     if want == 403:
         assert any("403" in r.getMessage() or "Forbidden" in r.getMessage() for r in caplog.records)

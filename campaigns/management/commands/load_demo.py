@@ -14,7 +14,7 @@ class Command(BaseCommand):
             f"Demo data ready ({summary.users_created} users and "
             f"{summary.campaigns_created} campaigns created now)."
         )
-        self.stdout.write("Demo logins (password for all: %s):" % DEMO_PASSWORD)
+        self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         self.stdout.write(f"  game master: {DEMO_GM}")
         for name in DEMO_PLAYERS:
             self.stdout.write(f"  player:      {name}")

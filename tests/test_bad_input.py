@@ -1,0 +1,85 @@
+"""Garbage posted to every form: a message, never a 500, and the typed text comes back."""
+
+import pytest
+from django.urls import reverse
+
+from tests.campaigns.test_permission_matrix import MATRIX, _kwargs
+
+GARBAGE = [
+    "",
+    " ",
+    "\x00",
+    "a\x00b",
+    "x" * 100_000,
+    "9" * 5000,
+    "-1",
+    "1e309",
+    "NaN",
+    "١٢٣",  # Arabic-Indic digits
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "../../etc/passwd",
+    "😀" * 50,
+    "gm\r\nSet-Cookie: x=1",
+    "%(name)s {0} {{ x }}",
+]
+
+FORMS = {
+    "signup": ("username", "password1", "password2", "next"),
+    "login": ("username", "password", "next"),
+    "password_change": ("old_password", "new_password1", "new_password2"),
+    "set_language": ("language", "next"),
+    "campaigns:create": ("name", "description", "system"),
+    "campaigns:edit": ("name", "description"),
+    "campaigns:member_role": ("role",),
+    "campaigns:invites": ("valid_days", "max_uses"),
+    "campaigns:invite_accept": ("anything",),
+}
+
+
+def test_every_form_view_is_fuzzed():
+    posting = {name for name, (_, table) in MATRIX.items() if table["gm"][1] not in (302, 405)}
+    assert posting <= FORMS.keys()
+
+
+def _client_for(name, client, roles):  # type: ignore[no-untyped-def]
+    if name not in {"signup", "login"}:
+        client.force_login(roles["gm"] if name != "campaigns:invite_accept" else roles["outsider"])
+    return reverse(name, kwargs=_kwargs(MATRIX[name][0], roles))
+
+
+@pytest.mark.parametrize("name", FORMS)
+@pytest.mark.parametrize("htmx", [False, True])
+def test_garbage_in_every_field_never_500s(client, roles, name, htmx):
+    url = _client_for(name, client, roles)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    for value in GARBAGE:
+        data = dict.fromkeys(FORMS[name], value)
+        response = client.post(url, data, **headers)
+        assert response.status_code < 500, (name, value[:20])
+
+
+@pytest.mark.parametrize("name", FORMS)
+def test_a_thousand_and_one_fields_never_500s(client, roles, name):
+    url = _client_for(name, client, roles)
+    data = {f"field{i}": "x" for i in range(1001)}
+    assert client.post(url, data).status_code in {400, 200, 302, 410}
+
+
+def test_non_form_bodies_never_500(client, roles):
+    url = _client_for("campaigns:create", client, roles)
+    for body, content_type in [
+        (b"\xff\xfe\x00garbage", "application/x-www-form-urlencoded"),
+        (b"{not json", "application/json"),
+        (b"--boundary\r\nbroken", "multipart/form-data; boundary=boundary"),
+    ]:
+        response = client.generic("POST", url, body, content_type=content_type)
+        assert response.status_code < 500
+
+
+def test_invalid_campaign_form_keeps_what_was_typed(client, roles):
+    url = _client_for("campaigns:create", client, roles)
+    response = client.post(url, {"name": "x" * 200, "description": "my notes", "system": "ose"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "my notes" in html and "is-invalid" in html

@@ -1,0 +1,57 @@
+"""Czech and Polish catalogs are complete, and the committed .mo files match the .po files."""
+
+import gettext
+import re
+from pathlib import Path
+
+import polib
+import pytest
+from django.urls import reverse
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}")
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl"])
+def test_every_message_is_translated(lang):
+    po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
+    untranslated = [e.msgid for e in po.untranslated_entries()]
+    fuzzy = [e.msgid for e in po.fuzzy_entries()]
+    assert untranslated == [] and fuzzy == []
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl"])
+def test_translations_keep_their_placeholders(lang):
+    po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
+    for entry in po.translated_entries():
+        wanted = set(PLACEHOLDER.findall(entry.msgid_plural or entry.msgid))
+        for text in entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]:
+            found = set(PLACEHOLDER.findall(text))
+            assert found <= wanted | set(PLACEHOLDER.findall(entry.msgid)), entry.msgid
+            if not entry.msgid_plural:
+                assert found == wanted, entry.msgid
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl"])
+def test_compiled_catalog_matches_the_po_file(lang):
+    folder = LOCALE / lang / "LC_MESSAGES"
+    with (folder / "django.mo").open("rb") as handle:
+        compiled = gettext.GNUTranslations(handle)
+    for entry in polib.pofile(str(folder / "django.po")).translated_entries():
+        if entry.msgid_plural:
+            assert compiled.ngettext(entry.msgid, entry.msgid_plural, 1) == entry.msgstr_plural[0]
+        elif entry.msgctxt:
+            assert compiled.pgettext(entry.msgctxt, entry.msgid) == entry.msgstr
+        else:
+            assert compiled.gettext(entry.msgid) == entry.msgstr, entry.msgid
+
+
+@pytest.mark.parametrize(
+    ("accept", "heading"),
+    [("cs", "Vaše kampaně"), ("pl", "Twoje kampanie"), ("en", "Your campaigns")],
+)
+def test_language_follows_the_browser(client, roles, accept, heading):
+    client.force_login(roles["gm"])
+    html = client.get(reverse("campaigns:list"), HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    assert heading in html
+    assert f'<html lang="{accept}">' in html
