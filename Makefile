@@ -1,6 +1,7 @@
 # Iniciativa: `make run` starts the app with demo data; `make test` runs every check.
 SHELL := /bin/bash
-PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do command -v $$p >/dev/null && { echo $$p; break; }; done)
+# The first Python 3.11+ that really runs (a pyenv shim may exist for a version that does not).
+PYTHON ?= $(shell for p in python3 python3.13 python3.12 python3.11; do $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && { echo $$p; break; }; done)
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
@@ -10,7 +11,7 @@ PORT ?= 8000
 .PHONY: run test install lint messages bench clean
 
 $(VENV)/.installed: pyproject.toml
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed")'
+	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (set PYTHON=...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 	# xstatic-bootstrap ships only as an sdist whose build needs pkg_resources.

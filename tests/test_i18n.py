@@ -18,6 +18,10 @@ def test_every_message_is_translated(lang):
     untranslated = [e.msgid for e in po.untranslated_entries()]
     fuzzy = [e.msgid for e in po.fuzzy_entries()]
     assert untranslated == [] and fuzzy == []
+    plurals = int(re.search(r"nplurals=(\d)", po.metadata["Plural-Forms"]).group(1))
+    for entry in po:
+        if entry.msgid_plural:
+            assert len(entry.msgstr_plural) == plurals, entry.msgid
 
 
 @pytest.mark.parametrize("lang", ["cs", "pl"])

@@ -1,0 +1,294 @@
+"""D&D 5e stats (seed 002, SRD 5.1): abilities, AC (KP), HP, actions shaped like the SRD's.
+
+Speed is structured (walk, fly, swim, climb, burrow in feet, hover), so rules can halve it.
+Damage resistances, immunities and vulnerabilities are free tags up to 100 characters: a plain
+damage type ("fire") is applied by the engine; a qualified SRD phrase ("bludgeoning, piercing,
+and slashing from nonmagical weapons") is shown to the GM, who decides. Actions, reactions,
+legendary actions and traits share one record shape (ACTION); the multiattack text is kept
+apart in `multiattack`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from combat.rules.schema import Field, Problem, Schema, _, ascending, notes_field
+from combat.rules.schema import Label as L
+
+ABILITIES = (
+    ("str", L("Síla (SIL)", "Strength (STR)", "Siła (SIŁ)")),
+    ("dex", L("Obratnost (OBR)", "Dexterity (DEX)", "Zręczność (ZRC)")),
+    ("con", L("Odolnost (ODL)", "Constitution (CON)", "Kondycja (KON)")),
+    ("int", L("Inteligence (INT)", "Intelligence (INT)", "Inteligencja (INT)")),
+    ("wis", L("Moudrost (MDR)", "Wisdom (WIS)", "Mądrość (MDR)")),
+    ("cha", L("Charisma (CHA)", "Charisma (CHA)", "Charyzma (CHA)")),
+)
+
+SKILLS = (
+    ("acrobatics", L("Akrobacie", "Acrobatics", "Akrobatyka")),
+    ("animal_handling", L("Zacházení se zvířaty", "Animal Handling", "Opieka nad zwierzętami")),
+    ("arcana", L("Mystika", "Arcana", "Wiedza tajemna")),
+    ("athletics", L("Atletika", "Athletics", "Atletyka")),
+    ("deception", L("Klamání", "Deception", "Oszustwo")),
+    ("history", L("Historie", "History", "Historia")),
+    ("insight", L("Vhled", "Insight", "Wnikliwość")),
+    ("intimidation", L("Zastrašování", "Intimidation", "Zastraszanie")),
+    ("investigation", L("Pátrání", "Investigation", "Śledztwo")),
+    ("medicine", L("Lékařství", "Medicine", "Medycyna")),
+    ("nature", L("Příroda", "Nature", "Przyroda")),
+    ("perception", L("Vnímání", "Perception", "Percepcja")),
+    ("performance", L("Vystupování", "Performance", "Występy")),
+    ("persuasion", L("Přesvědčování", "Persuasion", "Perswazja")),
+    ("religion", L("Náboženství", "Religion", "Religia")),
+    ("sleight_of_hand", L("Čachry", "Sleight of Hand", "Zwinne dłonie")),
+    ("stealth", L("Nenápadnost", "Stealth", "Skradanie się")),
+    ("survival", L("Přežití", "Survival", "Sztuka przetrwania")),
+)
+
+DAMAGE_TYPES = (
+    ("acid", L("kyselina", "acid", "kwas")),
+    ("bludgeoning", L("drtivé", "bludgeoning", "obuchowe")),
+    ("cold", L("chlad", "cold", "zimno")),
+    ("fire", L("oheň", "fire", "ogień")),
+    ("force", L("silové", "force", "moc")),
+    ("lightning", L("elektřina", "lightning", "elektryczność")),
+    ("necrotic", L("nekrotické", "necrotic", "nekrotyczne")),
+    ("piercing", L("bodné", "piercing", "kłute")),
+    ("poison", L("jed", "poison", "trucizna")),
+    ("psychic", L("psychické", "psychic", "psychiczne")),
+    ("radiant", L("zářivé", "radiant", "promieniste")),
+    ("slashing", L("sečné", "slashing", "cięte")),
+    ("thunder", L("hromové", "thunder", "grzmot")),
+)
+
+CONDITIONS = (
+    ("blinded", L("oslepený", "blinded", "oślepiony")),
+    ("charmed", L("zmámený", "charmed", "zauroczony")),
+    ("deafened", L("ohlušený", "deafened", "ogłuszony")),
+    ("exhaustion", L("vyčerpání", "exhaustion", "wyczerpanie")),
+    ("frightened", L("vystrašený", "frightened", "przestraszony")),
+    ("grappled", L("uchopený", "grappled", "pochwycony")),
+    ("incapacitated", L("neschopný", "incapacitated", "obezwładniony")),
+    ("invisible", L("neviditelný", "invisible", "niewidzialny")),
+    ("paralyzed", L("paralyzovaný", "paralyzed", "sparaliżowany")),
+    ("petrified", L("zkamenělý", "petrified", "skamieniały")),
+    ("poisoned", L("otrávený", "poisoned", "zatruty")),
+    ("prone", L("ležící", "prone", "powalony")),
+    ("restrained", L("zadržený", "restrained", "unieruchomiony")),
+    ("stunned", L("omráčený", "stunned", "oszołomiony")),
+    ("unconscious", L("v bezvědomí", "unconscious", "nieprzytomny")),
+)
+
+SIZES = (
+    ("tiny", L("drobná", "Tiny", "drobny")),
+    ("small", L("malá", "Small", "mały")),
+    ("medium", L("střední", "Medium", "średni")),
+    ("large", L("velká", "Large", "duży")),
+    ("huge", L("obrovská", "Huge", "wielki")),
+    ("gargantuan", L("gigantická", "Gargantuan", "gigantyczny")),
+)
+
+CHALLENGE_RATINGS = tuple(
+    (cr, L(cr, cr, cr)) for cr in ("0", "1/8", "1/4", "1/2", *map(str, range(1, 31)))
+)
+
+SAVE_EFFECTS = (
+    ("none", L("při úspěchu bez účinku", "no effect on a success", "sukces: brak efektu")),
+    ("half", L("při úspěchu poloviční zranění", "half damage on a success",
+               "sukces: połowa obrażeń")),
+)  # fmt: skip
+
+HIT_DICE = r"[0-9]{1,3}d[0-9]{1,3}(?:[+-][0-9]{1,3})?"
+
+DAMAGE = (
+    Field("dice", "dice", L("Kostky", "Dice", "Kości"), "1d6"),
+    Field("type", "choice", L("Druh zranění", "Damage type", "Rodzaj obrażeń"), "bludgeoning",
+          choices=DAMAGE_TYPES),
+    Field("note", "text", L("Poznámka", "Note", "Uwaga"), "", max=200),
+)  # fmt: skip
+
+
+def _feet(name: str, label: L, default: int | None = None) -> Field:
+    return Field(name, "int", label, default, min=0, max=5000, nullable=default is None)
+
+
+ACTION = (
+    Field("name", "text", L("Název", "Name", "Nazwa"), "", min=1, max=100),
+    Field("attack_bonus", "int", L("Útočný bonus", "Attack bonus", "Premia do ataku"), None,
+          min=-10, max=30, nullable=True,
+          help=L("Prázdné = bez hodu na útok.", "Empty = no attack roll.",
+                 "Puste = bez rzutu ataku.")),
+    Field("damage", "records", L("Zranění", "Damage", "Obrażenia"), (), item_fields=DAMAGE,
+          max_items=6),
+    _feet("reach", L("Dosah (stopy)", "Reach (ft.)", "Zasięg wręcz (stopy)")),
+    _feet("range_normal", L("Normální dostřel (stopy)", "Normal range (ft.)",
+                            "Zasięg normalny (stopy)")),
+    _feet("range_long", L("Dlouhý dostřel (stopy)", "Long range (ft.)", "Zasięg długi (stopy)")),
+    Field("dc", "int", L("SO záchrany", "Save DC", "ST rzutu obronnego"), None, min=1, max=40,
+          nullable=True),
+    Field("dc_ability", "choice", L("Záchrana na", "Save ability", "Rzut obronny na"), None,
+          choices=ABILITIES, nullable=True),
+    Field("dc_success", "choice", L("Úspěšná záchrana", "Successful save", "Udany rzut"), None,
+          choices=SAVE_EFFECTS, nullable=True),
+    Field("usage", "text", L("Použití", "Usage", "Użycie"), "", max=100,
+          help=L("Např. Recharge 5–6, 3/Day.", "E.g. Recharge 5–6, 3/Day.",
+                 "Np. Recharge 5–6, 3/Day.")),
+    Field("text", "text", L("Popis", "Description", "Opis"), "", max=4000),
+)  # fmt: skip
+
+
+def _ability(key: str, label: L) -> Field:
+    return Field(key, "int", label, 10, min=1, max=30)
+
+
+def _defences(name: str, label: L) -> Field:
+    return Field(
+        name, "tags", label, (), max=100, suggestions=DAMAGE_TYPES,
+        help=L("Druh zranění, nebo celá věta ze statistik (rozhodne PJ).",
+               "A damage type, or the stat block's whole phrase (the GM decides).",
+               "Rodzaj obrażeń albo cała fraza ze statystyk (decyduje MG)."),
+    )  # fmt: skip
+
+
+def _actions(name: str, label: L, *, npc_only: bool = False) -> Field:
+    return Field(name, "records", label, (), item_fields=ACTION, npc_only=npc_only,
+                 max_items=20)  # fmt: skip
+
+
+CREATURE = Schema(
+    (
+        *(_ability(key, label) for key, label in ABILITIES),
+        Field("proficiency_bonus", "int", L("Zdatnostní bonus", "Proficiency bonus",
+                                            "Premia z biegłości"), 2, min=2, max=9),
+        Field("ac", "int", L("OČ (obranné číslo)", "AC (Armour Class)", "KP (klasa pancerza)"),
+              10, min=0, max=30),
+        Field("hp", "int", L("Životy (maximum)", "Hit points (maximum)",
+                             "Punkty wytrzymałości (PW, maksimum)"), 4, min=1, max=999),
+        Field("hit_dice", "dice", L("Kostky životů", "Hit dice", "Kości wytrzymałości"), "1d8",
+              pattern=HIT_DICE),
+        _feet("speed", L("Rychlost (stopy)", "Speed (ft.)", "Szybkość (stopy)"), 30),
+        _feet("speed_fly", L("Létání (stopy)", "Fly (ft.)", "Latanie (stopy)"), 0),
+        _feet("speed_swim", L("Plavání (stopy)", "Swim (ft.)", "Pływanie (stopy)"), 0),
+        _feet("speed_climb", L("Šplhání (stopy)", "Climb (ft.)", "Wspinaczka (stopy)"), 0),
+        _feet("speed_burrow", L("Hrabání (stopy)", "Burrow (ft.)", "Kopanie (stopy)"), 0),
+        Field("hover", "bool", L("Vznáší se", "Hover", "Unoszenie się"), False),
+        Field("size", "choice", L("Velikost", "Size", "Rozmiar"), "medium", choices=SIZES),
+        Field("creature_type", "text", L("Typ", "Type", "Typ"), "", max=80, npc_only=True,
+              help=L("Např. humanoid (goblinoid).", "E.g. humanoid (goblinoid).",
+                     "Np. humanoid (goblinoid).")),
+        Field("challenge_rating", "choice", L("Nebezpečnost", "Challenge rating",
+                                              "Skala wyzwania"), "0",
+              choices=CHALLENGE_RATINGS, npc_only=True),
+        Field("saving_throws", "levels", L("Záchranné hody", "Saving throws", "Rzuty obronne"),
+              {}, min=-5, max=30, choices=ABILITIES,
+              help=L("Celkový bonus zdatných záchran.", "Total bonus of proficient saves.",
+                     "Łączna premia biegłych rzutów.")),
+        Field("skills", "levels", L("Dovednosti", "Skills", "Umiejętności"), {}, min=-5,
+              max=30, choices=SKILLS,
+              help=L("Celkový bonus, např. Nenápadnost +6.", "Total bonus, e.g. Stealth +6.",
+                     "Łączna premia, np. Skradanie się +6.")),
+        Field("proficiencies", "tags", L("Zdatnosti", "Proficiencies", "Biegłości"), (),
+              max=60,
+              help=L("Zbraně, zbroje, nástroje.", "Weapons, armour, tools.",
+                     "Broń, zbroje, narzędzia.")),
+        _defences("damage_resistances", L("Odolnosti vůči zranění", "Damage resistances",
+                                          "Odporności na obrażenia")),
+        _defences("damage_immunities", L("Imunity vůči zranění", "Damage immunities",
+                                         "Niewrażliwości na obrażenia")),
+        _defences("damage_vulnerabilities", L("Zranitelnosti", "Damage vulnerabilities",
+                                              "Podatności na obrażenia")),
+        Field("condition_immunities", "tags", L("Imunity vůči stavům", "Condition immunities",
+                                                "Niewrażliwości na stany"), (),
+              choices=CONDITIONS),
+        Field("multiattack", "text", L("Vícenásobný útok", "Multiattack", "Wielokrotny atak"),
+              "", max=1000, npc_only=True),
+        _actions("actions", L("Akce", "Actions", "Akcje")),
+        _actions("reactions", L("Reakce", "Reactions", "Reakcje")),
+        _actions("legendary_actions", L("Legendární akce", "Legendary actions",
+                                        "Akcje legendarne"), npc_only=True),
+        _actions("traits", L("Zvláštní vlastnosti", "Traits", "Cechy")),
+        notes_field(),
+    )
+)  # fmt: skip
+
+WEAPON_PROPERTIES = (
+    ("ammunition", L("střelivo", "ammunition", "amunicja")),
+    ("finesse", L("jemná", "finesse", "finezyjna")),
+    ("heavy", L("těžká", "heavy", "ciężka")),
+    ("light", L("lehká", "light", "lekka")),
+    ("loading", L("nabíjení", "loading", "ładowanie")),
+    ("monk", L("mnišská", "monk", "mnisia")),
+    ("reach", L("dlouhá", "reach", "sięgająca")),
+    ("special", L("zvláštní", "special", "specjalna")),
+    ("thrown", L("vrhací", "thrown", "rzucana")),
+    ("two_handed", L("obouruční", "two-handed", "dwuręczna")),
+    ("versatile", L("univerzální", "versatile", "wszechstronna")),
+)
+
+WEAPON_CATEGORIES = (
+    ("simple", L("jednoduchá", "simple", "prosta")),
+    ("martial", L("válečná", "martial", "żołnierska")),
+)
+
+WEAPON_RANGES = (
+    ("melee", L("na blízko", "melee", "do walki wręcz")),
+    ("ranged", L("na dálku", "ranged", "dystansowa")),
+)
+
+
+def _versatile_needs_dice(data: Mapping[str, Any]) -> Iterator[Problem]:
+    if "versatile" in data["properties"] and data["versatile_damage"] is None:
+        yield Problem("versatile_damage", _("This field is required."), {})
+
+
+WEAPON = Schema(
+    (
+        Field("damage", "dice", L("Zranění", "Damage", "Obrażenia"), "1d6", nullable=True,
+              help=L("Prázdné = bez zranění (síť).", "Empty = no damage (net).",
+                     "Puste = bez obrażeń (sieć).")),
+        Field("damage_type", "choice", L("Druh zranění", "Damage type", "Rodzaj obrażeń"),
+              "bludgeoning", choices=DAMAGE_TYPES),
+        Field("properties", "tags", L("Vlastnosti", "Properties", "Właściwości"), (),
+              choices=WEAPON_PROPERTIES),
+        Field("versatile_damage", "dice", L("Zranění obouruč", "Versatile damage",
+                                            "Obrażenia oburącz"), None, nullable=True),
+        _feet("range_normal", L("Normální dostřel (stopy)", "Normal range (ft.)",
+                                "Zasięg normalny (stopy)")),
+        _feet("range_long", L("Dlouhý dostřel (stopy)", "Long range (ft.)",
+                              "Zasięg długi (stopy)")),
+        Field("category", "choice", L("Kategorie", "Category", "Kategoria"), "simple",
+              choices=WEAPON_CATEGORIES),
+        Field("weapon_range", "choice", L("Boj", "Weapon range", "Rodzaj walki"), "melee",
+              choices=WEAPON_RANGES),
+        notes_field(player_editable=False),
+    ),
+    checks=(ascending("range_normal", "range_long"), _versatile_needs_dice),
+)  # fmt: skip
+
+ARMOR_CATEGORIES = (
+    ("light", L("lehká", "light", "lekki")),
+    ("medium", L("střední", "medium", "średni")),
+    ("heavy", L("těžká", "heavy", "ciężki")),
+    ("shield", L("štít", "shield", "tarcza")),
+)
+
+ARMOR = Schema(
+    (
+        Field("category", "choice", L("Kategorie", "Category", "Kategoria"), "light",
+              choices=ARMOR_CATEGORIES),
+        Field("base_ac", "int", L("Základní OČ", "Base AC", "Bazowa KP"), 11, min=0, max=30,
+              help=L("U štítu jeho bonus (+2).", "For a shield, its bonus (+2).",
+                     "Dla tarczy jej premia (+2).")),
+        Field("dex_bonus", "bool", L("Přičítá OBR", "Adds DEX", "Dodaje ZRC"), True),
+        Field("max_dex_bonus", "int", L("Nejvýše OBR", "Max DEX bonus", "Maks. premia ZRC"),
+              None, min=0, max=10, nullable=True,
+              help=L("Prázdné = bez omezení.", "Empty = no limit.", "Puste = bez limitu.")),
+        Field("str_minimum", "int", L("Minimální síla", "Strength minimum", "Minimalna Siła"),
+              0, min=0, max=30),
+        Field("stealth_disadvantage", "bool", L("Nevýhoda na Nenápadnost",
+                                                "Stealth disadvantage",
+                                                "Przewaga ujemna na Skradanie się"), False),
+        notes_field(player_editable=False),
+    )
+)  # fmt: skip

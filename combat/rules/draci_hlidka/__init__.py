@@ -1,0 +1,5 @@
+"""Rules of Dračí Hlídka (`draci_hlidka`)."""
+
+from combat.rules.draci_hlidka.stats import ARMOR, CREATURE, WEAPON
+
+__all__ = ["ARMOR", "CREATURE", "WEAPON"]
