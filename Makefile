@@ -35,7 +35,7 @@ lint: install
 
 test: lint
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run >/dev/null
-	FAST_PASSWORD_HASHER=1 $(VENV)/bin/pytest -rs $(PYTEST_ARGS)
+	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -rs $(PYTEST_ARGS)
 
 messages: install
 	DEBUG=1 $(PY) manage.py makemessages -l cs -l en -l pl --no-obsolete --ignore=.venv --ignore=staticfiles

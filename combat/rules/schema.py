@@ -1,28 +1,12 @@
 """Stat schemas: typed, ranged, labelled fields, defined once per system and record kind.
 
-A `Schema` is a tuple of `Field`s. `Schema.clean(data)` turns loosely typed input (a form, a
-JSON import, the SRD importer) into the stored form: missing keys get their defaults, "5"
-becomes 5, unknown keys, wrong types, bad choices and out-of-range values are rejected, and
-every problem is reported at once in one `StatError`. The stored form is plain JSON (ints,
-bools, strings, None, lists, dicts) and cleaning it again changes nothing.
-
-What `min`/`max` mean depends on the kind:
-
-| kind    | value                               | min / max                  |
-|---------|-------------------------------------|----------------------------|
-| int     | int (None if nullable)              | the value's range          |
-| bool    | bool                                | -                          |
-| choice  | one of `choices` (str)              | -                          |
-| text    | str, stripped, optional `pattern`   | its length                 |
-| dice    | "1d6+2", "1d8", "7" (`pattern`)     | -                          |
-| tags    | list of short str                   | length of each tag         |
-| levels  | dict name -> int level              | the level range            |
-| records | list of dicts over `item_fields`    | -                          |
-
-`choices` restricts choice, tags and level names; `suggestions` only proposes names (and maps
-"Athletics" or "atletika" typed by a person to the suggested key). Messages are English
-templates with %(name)s placeholders, marked with `_` so makemessages extracts them; the web
-layer shows `gettext(template) % params` next to `Problem.field`.
+`Schema.clean(data)` turns loose input (a form, a JSON import, the SRD importer) into the
+stored form, plain JSON: it fills defaults, coerces "5" to 5, rejects unknown keys, wrong
+types, bad choices and out-of-range values, and reports every problem at once in one
+`StatError`. Cleaning a clean record changes nothing. The kinds, and what min/max mean for each,
+are described in docs/stats.md. Messages are English templates with %(name)s placeholders,
+marked with `_` for makemessages; the web layer shows `gettext(template) % params` next to
+`Problem.field`.
 """
 
 from __future__ import annotations
@@ -32,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from functools import lru_cache
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 
 def _(text: str) -> str:
@@ -41,7 +25,7 @@ def _(text: str) -> str:
 
 
 Kind = Literal["int", "bool", "choice", "text", "dice", "tags", "levels", "records"]
-KINDS: tuple[str, ...] = ("int", "bool", "choice", "text", "dice", "tags", "levels", "records")
+KINDS: tuple[str, ...] = get_args(Kind)
 LANGUAGES = ("cs", "en", "pl")
 NON_FIELD = "__all__"  # the field name of a problem with the whole record (Django's name)
 DICE_PATTERN = r"(?:[0-9]{0,3}d[0-9]{1,3}(?:[+-][0-9]{1,3})?|[0-9]{1,3})"
@@ -116,7 +100,11 @@ class _Bad(Exception):
 
 @dataclass(frozen=True)
 class Field:
-    """One stat: its kind, label, default and limits (see the module docstring)."""
+    """One stat. min/max: the range of an int or a level; the length of a text or a tag.
+
+    `choices` restricts a choice, tags or level names; `suggestions` only proposes names, and
+    maps a name typed in any language ("Athletics") to the suggested key ("Atletika").
+    """
 
     name: str
     kind: Kind
@@ -186,12 +174,6 @@ class Schema:
     def __getitem__(self, name: str) -> Field:
         return self._index[name]
 
-    def __contains__(self, name: object) -> bool:
-        return name in self._index
-
-    def __iter__(self) -> Iterator[Field]:
-        return iter(self.fields)
-
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(f.name for f in self.fields)
@@ -253,10 +235,6 @@ def notes_field(*, player_editable: bool = True) -> Field:
     return Field("notes", "text", label, "", max=4000, player_editable=player_editable)
 
 
-def _join(prefix: str, name: str) -> str:
-    return f"{prefix}.{name}" if prefix else name
-
-
 def _clean_mapping(
     fields: tuple[Field, ...], data: object, prefix: str, problems: list[Problem]
 ) -> dict[str, Any]:
@@ -267,11 +245,13 @@ def _clean_mapping(
     known = {f.name for f in fields}
     for key in data:
         if key not in known:
-            problems.append(Problem(_join(prefix, str(key)[:60]), _("Unknown field."), {}))
+            where = f"{prefix}.{str(key)[:60]}" if prefix else str(key)[:60]
+            problems.append(Problem(where, _("Unknown field."), {}))
     cleaned: dict[str, Any] = {}
     for f in fields:
         value = data.get(f.name, f.default)
-        cleaned[f.name] = _clean_field(f, value, _join(prefix, f.name), problems)
+        path = f"{prefix}.{f.name}" if prefix else f.name
+        cleaned[f.name] = _clean_field(f, value, path, problems)
     return cleaned
 
 
@@ -318,12 +298,11 @@ def _bool(f: Field, value: object, path: str, problems: list[Problem]) -> bool:
 
 
 def _canonical(value: str, options: Choices) -> str | None:
-    """The option value that `value` names, by value or by a label in any language."""
+    """The option `value` names: by value first (so a value maps to itself), then by label."""
     wanted = value.casefold()
-    for known, label in options:
-        if wanted == known.casefold() or label.matches(value):
-            return known
-    return None
+    by_value = (known for known, _label in options if wanted == known.casefold())
+    by_label = (known for known, label in options if label.matches(value))
+    return next(by_value, None) or next(by_label, None)
 
 
 def _choice(f: Field, value: object, path: str, problems: list[Problem]) -> str:
@@ -340,19 +319,15 @@ def _short_text(value: object, limit: int) -> str:
     if not isinstance(value, str):
         raise _Bad(_("Enter text."))
     text = value.strip()
-    if "\x00" in text or not _encodable(text):
-        raise _Bad(_("Text may not contain NUL or invalid characters."))
+    try:  # NUL and lone surrogates would break a PostgreSQL JSON column
+        if "\x00" in text:
+            raise UnicodeError
+        text.encode("utf-8")
+    except UnicodeError:
+        raise _Bad(_("Text may not contain invalid characters.")) from None
     if len(text) > limit:
         raise _Bad(_("Ensure this text has at most %(max)s characters."), max=limit)
     return text
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")  # lone surrogates would break a PostgreSQL JSON column
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _text(f: Field, value: object, path: str, problems: list[Problem]) -> str:
@@ -419,7 +394,7 @@ def _levels(f: Field, value: object, path: str, problems: list[Problem]) -> dict
         raise _Bad(_("Ensure this list has at most %(max)s items."), max=f.max_items)
     levels: dict[str, int] = {}
     for key, level in value.items():
-        where = f"{path}.{str(key)[:NAME_MAX]}"
+        where = f"{path}.{str(key).strip()[:NAME_MAX]}"
         try:
             name = _name(f, key, NAME_MAX)
             if name in levels:
