@@ -1,0 +1,172 @@
+"""A campaign's records: characters, monsters, weapons and armour, each in its rule system.
+
+The numbers live in `stats`, validated by the system's schema from the rules core
+(combat.rules.systems), so every form, the admin, the importers and the engines agree.
+"""
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from combat.rules.schema import Schema, StatError
+from combat.rules.systems import get_system
+
+from .campaign import Campaign, RuleSystem
+
+
+def stat_error_messages(error: StatError) -> dict[str, list[str]]:
+    """Translated messages of a StatError, keyed by the top-level stat they belong to."""
+    messages: dict[str, list[str]] = {}
+    for problem in error.problems:
+        text = gettext(problem.template) % dict(problem.params)
+        prefix = "" if problem.field == problem.root else f"{problem.field}: "
+        messages.setdefault(problem.root, []).append(prefix + text)
+    return messages
+
+
+class RecordQuerySet(models.QuerySet[Any]):
+    def visible_to(self, user: AbstractBaseUser | AnonymousUser) -> "RecordQuerySet":
+        """Records of the user's campaigns, plus the shared library (no campaign)."""
+        if not user.is_authenticated:
+            return self.none()
+        mine = Campaign.objects.visible_to(user).values("pk")
+        return self.filter(Q(campaign__in=mine) | Q(campaign__isnull=True))
+
+    def in_campaign(self, campaign: Campaign) -> "RecordQuerySet":
+        return self.filter(campaign=campaign)
+
+    def library(self, system: str) -> "RecordQuerySet":
+        return self.filter(campaign__isnull=True, system=system)
+
+
+class SystemRecord(models.Model):
+    system = models.CharField(_("rule system"), max_length=20, choices=RuleSystem.choices)
+    name = models.CharField(_("name"), max_length=120)
+    stats = models.JSONField(_("stats"), default=dict, blank=True)
+    notes = models.TextField(_("notes"), blank=True, max_length=20000)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    schema_part = "creature"  # which schema of the system describes this record
+
+    class Meta:
+        abstract = True
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def schema(self) -> Schema:
+        schema: Schema = getattr(get_system(self.system), self.schema_part)
+        return schema
+
+    def clean(self) -> None:
+        super().clean()
+        if self.system not in RuleSystem.values:
+            return  # the field's own validation reports it
+        campaign = getattr(self, "campaign", None)
+        if campaign is not None and campaign.system != self.system:
+            raise ValidationError({"system": _("The record must use its campaign's rule system.")})
+        try:
+            self.stats = self.schema.clean(self.stats or {})
+        except StatError as error:
+            raise ValidationError(
+                {"stats": [f"{k}: {'; '.join(v)}" for k, v in stat_error_messages(error).items()]}
+            ) from error
+
+
+class LibraryRecord(SystemRecord):
+    """A template a campaign may use: in a campaign's bestiary/armory, or in the shared library."""
+
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, null=True, blank=True, related_name="+",
+        verbose_name=_("campaign"), help_text=_("Empty: the shared library of the rule system."),
+    )  # fmt: skip
+    source = models.CharField(_("source"), max_length=60, blank=True)
+
+    objects = RecordQuerySet.as_manager()
+
+    class Meta(SystemRecord.Meta):
+        abstract = True
+
+
+class Monster(LibraryRecord):
+    class Meta(LibraryRecord.Meta):
+        verbose_name = _("monster")
+        verbose_name_plural = _("bestiary")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["system", "source", "name"],
+                condition=Q(campaign__isnull=True) & ~Q(source=""),
+                name="one_library_monster_per_source",
+            )
+        ]
+
+
+class Weapon(LibraryRecord):
+    schema_part = "weapon"
+
+    class Meta(LibraryRecord.Meta):
+        verbose_name = _("weapon")
+        verbose_name_plural = _("weapons")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["system", "source", "name"],
+                condition=Q(campaign__isnull=True) & ~Q(source=""),
+                name="one_library_weapon_per_source",
+            )
+        ]
+
+
+class Armor(LibraryRecord):
+    schema_part = "armor"
+
+    class Meta(LibraryRecord.Meta):
+        verbose_name = _("armour")
+        verbose_name_plural = _("armour")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["system", "source", "name"],
+                condition=Q(campaign__isnull=True) & ~Q(source=""),
+                name="one_library_armor_per_source",
+            )
+        ]
+
+
+class CharacterKind(models.TextChoices):
+    PC = "pc", _("Player character")
+    NPC = "npc", _("Non-player character")
+
+
+class Character(SystemRecord):
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="characters", verbose_name=_("campaign")
+    )
+    kind = models.CharField(
+        _("kind"), max_length=3, choices=CharacterKind.choices, default=CharacterKind.PC
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="characters", verbose_name=_("player"),
+    )  # fmt: skip
+    portrait = models.ImageField(_("portrait"), upload_to="portraits/", blank=True)
+    weapons = models.ManyToManyField(Weapon, blank=True, related_name="carried_by")
+    armor = models.ManyToManyField(Armor, blank=True, related_name="worn_by")
+
+    objects = RecordQuerySet.as_manager()
+
+    class Meta(SystemRecord.Meta):
+        verbose_name = _("character")
+        verbose_name_plural = _("characters")
+
+    @property
+    def is_npc(self) -> bool:
+        return self.kind == CharacterKind.NPC
