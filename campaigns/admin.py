@@ -1,6 +1,22 @@
-from django.contrib import admin
+"""The Django admin: records edited through their system's named stat fields, never raw JSON."""
 
-from .models import Campaign, Invite, Membership
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from combat.rules.systems import SYSTEMS
+
+from .models import Armor, Campaign, Character, Invite, Membership, Monster, Weapon
+from .records_io import RecordImportError, export_records, import_records, kind_of
+from .statforms import StatsModelForm, form_name
 
 
 class MembershipInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -22,3 +38,136 @@ class InviteAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["campaign", "created_by", "expires_at", "uses", "max_uses", "revoked_at"]
     list_filter = ["campaign__system"]
     readonly_fields = ["token", "uses"]
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("JSON file"))
+
+
+class RecordAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = StatsModelForm
+    list_display = ["name", "system", "campaign", "source"]
+    list_filter = ["system", ("campaign", admin.RelatedOnlyFieldListFilter)]
+    search_fields = ["name", "notes"]
+    actions = ["duplicate", "export_json"]
+    own_fields: tuple[str, ...] = ("name", "system", "campaign", "source", "notes")
+    change_list_template = "admin/campaigns/record_change_list.html"
+
+    def system_for(self, request: HttpRequest, obj: Any) -> str | None:
+        """The system whose stat fields the form shows: the record's, or the one asked for."""
+        if obj is not None:
+            return str(obj.system)
+        if request.method == "POST" and not any(k.startswith("stat_") for k in request.POST):
+            return None  # the page showed no stat fields: the schema's defaults apply
+        wanted = request.POST.get("system") or request.GET.get("system")
+        return wanted if wanted in SYSTEMS else None
+
+    def stat_names(self, system: str) -> tuple[str, ...]:
+        return getattr(SYSTEMS[system], self.model.schema_part).names  # type: ignore[no-any-return]
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        fieldsets: list[Any] = [(None, {"fields": self.own_fields})]
+        system = self.system_for(request, obj)
+        if system:
+            names = [form_name(name) for name in self.stat_names(system)]
+            fieldsets.append((SYSTEMS[system].name.get(None), {"fields": names}))
+        return fieldsets
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any):  # type: ignore[no-untyped-def]
+        system = self.system_for(request, obj)
+        if system:
+            schema = getattr(SYSTEMS[system], self.model.schema_part)
+            kwargs["form"] = StatsModelForm.with_stats(schema, self.stat_names(system))
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return ("system",) if obj is not None else ()
+
+    @admin.action(description=gettext_lazy("Duplicate selected records"))
+    def duplicate(self, request: HttpRequest, queryset: Any) -> None:
+        with transaction.atomic():
+            for record in queryset:
+                self.copy(record)
+        messages.success(request, _("%(n)s records duplicated.") % {"n": len(queryset)})
+
+    def copy(self, record: Any) -> Any:
+        record.pk = None
+        record.name = _("%(name)s (copy)") % {"name": record.name}
+        record.save()
+        return record
+
+    @admin.action(description=gettext_lazy("Export selected records as JSON"))
+    def export_json(self, request: HttpRequest, queryset: Any) -> HttpResponse:
+        body = json.dumps(export_records(queryset), ensure_ascii=False, indent=2)
+        response = HttpResponse(body, content_type="application/json")
+        filename = f"iniciativa-{kind_of(self.model)}s.json"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
+        systems = [(key, system.name.get(None)) for key, system in SYSTEMS.items()]
+        return super().changelist_view(
+            request, {**(extra_context or {}), "record_systems": systems}
+        )
+
+    def get_urls(self) -> list[Any]:
+        name = f"{self.model._meta.app_label}_{self.model._meta.model_name}_import"
+        view = self.admin_site.admin_view(self.import_view)
+        return [path("import/", view, name=name), *super().get_urls()]
+
+    def import_view(self, request: HttpRequest) -> HttpResponse:
+        if not self.has_add_permission(request):
+            return HttpResponse(status=403)
+        form = ImportForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                count = import_records(self.model, form.cleaned_data["file"].read())
+            except RecordImportError as error:
+                form.add_error("file", str(error))
+            else:
+                messages.success(request, _("%(n)s records imported.") % {"n": count})
+                return redirect(
+                    f"admin:{self.model._meta.app_label}_{self.model._meta.model_name}_changelist"
+                )
+        context = {**self.admin_site.each_context(request), "form": form, "opts": self.model._meta}
+        return render(request, "admin/campaigns/import_records.html", context)
+
+
+@admin.register(Monster)
+class MonsterAdmin(RecordAdmin):
+    pass
+
+
+@admin.register(Weapon)
+class WeaponAdmin(RecordAdmin):
+    pass
+
+
+@admin.register(Armor)
+class ArmorAdmin(RecordAdmin):
+    pass
+
+
+@admin.register(Character)
+class CharacterAdmin(RecordAdmin):
+    list_display = ["name", "kind", "system", "campaign", "owner"]
+    list_filter = ["system", "kind", ("campaign", admin.RelatedOnlyFieldListFilter)]
+    own_fields = (
+        "name",
+        "system",
+        "campaign",
+        "kind",
+        "owner",
+        "portrait",
+        "weapons",
+        "armor",
+        "notes",
+    )
+    filter_horizontal = ["weapons", "armor"]
+
+    def copy(self, record: Any) -> Any:
+        weapons, armor = list(record.weapons.all()), list(record.armor.all())
+        record = super().copy(record)
+        record.weapons.set(weapons)
+        record.armor.set(armor)
+        return record

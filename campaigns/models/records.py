@@ -74,13 +74,13 @@ class SystemRecord(models.Model):
             return  # the field's own validation reports it
         campaign = getattr(self, "campaign", None)
         if campaign is not None and campaign.system != self.system:
-            raise ValidationError({"system": _("The record must use its campaign's rule system.")})
+            raise ValidationError(_("The record must use its campaign's rule system."))
         try:
             self.stats = self.schema.clean(self.stats or {})
         except StatError as error:
-            raise ValidationError(
-                {"stats": [f"{k}: {'; '.join(v)}" for k, v in stat_error_messages(error).items()]}
-            ) from error
+            # Not keyed by field: forms show stats as many fields, and say so themselves.
+            messages = stat_error_messages(error)
+            raise ValidationError([f"{k}: {'; '.join(v)}" for k, v in messages.items()]) from error
 
 
 class LibraryRecord(SystemRecord):

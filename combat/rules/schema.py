@@ -399,7 +399,7 @@ def _levels(f: Field, value: object, path: str, problems: list[Problem]) -> dict
             name = _name(f, key, NAME_MAX)
             if name in levels:
                 raise _Bad(_("%(value)s is listed twice."), value=name)
-            levels[name] = _int(f, level, where, problems)
+            levels[name] = _int(f, level, where, problems) // 2 + 1
         except _Bad as bad:
             problems.append(Problem(where, bad.template, bad.params))
     return levels

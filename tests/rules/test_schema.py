@@ -148,7 +148,10 @@ def test_int_fields_reject_non_numbers(raw: object) -> None:
 def test_int_range_problems_carry_the_limit_as_a_parameter() -> None:
     low = problems_of(SAMPLE, {"hp": 0})["hp"]
     high = problems_of(SAMPLE, {"hp": 100})["hp"]
-    assert (low.template, dict(low.params)) == ("Ensure this value is at least %(min)s.", {"min": 1})
+    assert (low.template, dict(low.params)) == (
+        "Ensure this value is at least %(min)s.",
+        {"min": 1},
+    )
     assert high.message == "Ensure this value is at most 99."
 
 
@@ -161,7 +164,9 @@ def test_nullable_fields_take_none_and_empty_text_as_not_set() -> None:
 # --- bool, choice, text, dice ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("raw", "expected"), [("yes", True), ("0", False), (1, True), (False, False)])
+@pytest.mark.parametrize(
+    ("raw", "expected"), [("yes", True), ("0", False), (1, True), (False, False)]
+)
 def test_bool_fields_coerce_form_values(raw: object, expected: bool) -> None:
     assert SAMPLE.clean({"bleeds": raw})["bleeds"] is expected
 
@@ -195,7 +200,8 @@ def test_text_fields_with_a_pattern_must_match_it() -> None:
 
 
 @pytest.mark.parametrize(
-    ("raw", "expected"), [("1d6+2", "1d6+2"), ("1D6 + 2", "1d6+2"), ("2d8\u22121", "2d8-1"), ("7", "7")]
+    ("raw", "expected"),
+    [("1d6+2", "1d6+2"), ("1D6 + 2", "1d6+2"), ("2d8\u22121", "2d8-1"), ("7", "7")],
 )
 def test_dice_fields_normalise_spacing_case_and_minus(raw: str, expected: str) -> None:
     assert SAMPLE.clean({"damage": raw})["damage"] == expected
@@ -249,11 +255,18 @@ def test_records_are_cleaned_item_by_item_with_nested_paths() -> None:
     action = {"name": "Bite", "damage": [{"dice": "2d10+8"}, {"dice": "2d6", "type": "cold"}]}
     cleaned = SAMPLE.clean({"actions": [action]})["actions"]
     assert cleaned == [
-        {"name": "Bite", "damage": [{"dice": "2d10+8", "type": "fire"}, {"dice": "2d6", "type": "cold"}]}
+        {
+            "name": "Bite",
+            "damage": [{"dice": "2d10+8", "type": "fire"}, {"dice": "2d6", "type": "cold"}],
+        }
     ]
     bad = {"name": "", "damage": [{"dice": "2d6"}, {"dice": "x", "colour": "red"}]}
     found = problems_of(SAMPLE, {"actions": [action, bad]})
-    assert set(found) == {"actions[1].name", "actions[1].damage[1].dice", "actions[1].damage[1].colour"}
+    assert set(found) == {
+        "actions[1].name",
+        "actions[1].damage[1].dice",
+        "actions[1].damage[1].colour",
+    }
     assert found["actions[1].damage[1].dice"].root == "actions"
 
 
@@ -361,8 +374,9 @@ CHECKED = {"range_short", "range_medium", "range_long", "range_extreme", "versat
 
 json_like = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=12,
 )
 free_name = st.from_regex(r"x[a-z]{1,10}", fullmatch=True)  # never a suggested name or label
@@ -384,7 +398,9 @@ def valid_value(f: Field) -> st.SearchStrategy[Any]:
         "dice": st.from_regex(f.pattern or DICE_PATTERN, fullmatch=True),
         "tags": st.lists(st.sampled_from(options) if options else free_name, max_size=4),
         "levels": st.dictionaries(
-            st.sampled_from(options) if options else free_name, st.integers(f.min, f.max), max_size=4
+            st.sampled_from(options) if options else free_name,
+            st.integers(f.min, f.max),
+            max_size=4,
         ),
         "records": st.lists(
             st.fixed_dictionaries({sub.name: valid_value(sub) for sub in f.item_fields or ()}),
@@ -465,7 +481,9 @@ def test_the_rules_core_never_imports_django() -> None:
     sources = [REPO / "combat/rules/schema.py", REPO / "combat/rules/systems.py"]
     sources += [p for k in SYSTEM_KEYS for p in (REPO / "combat/rules" / k).glob("*.py")]
     for path in sources:
-        assert not re.search(r"^\s*(import|from)\s+django", path.read_text(encoding="utf-8"), re.M), path
+        assert not re.search(
+            r"^\s*(import|from)\s+django", path.read_text(encoding="utf-8"), re.M
+        ), path
     assert schema_module.__name__ == "combat.rules.schema"
 
 

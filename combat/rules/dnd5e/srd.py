@@ -39,6 +39,9 @@ _ARMOR_KEYS = {"base_ac": "armor_class", "dex_bonus": "armor_class",
 _REACH = re.compile(r"reach (\d+) ft")
 _RANGE = re.compile(r"range (\d+)(?:/(\d+))? ft")
 _FEET = re.compile(r"(\d+) ft")
+# What reading a value of the wrong shape raises (RecursionError: absurdly nested options).
+_BAD_SHAPE = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
+              RecursionError)  # fmt: skip
 
 
 class SrdEntryError(ValueError):
@@ -73,7 +76,7 @@ def _read(
         return default  # type: ignore[no-any-return]
     try:
         return convert(entry[key])
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+    except _BAD_SHAPE as error:
         raise SrdEntryError(name, key, f"unexpected value ({error!r})") from None
 
 
@@ -86,6 +89,12 @@ def _cleaned(
         first = error.problems[0]
         message = "; ".join(f"{p.field}: {p.message}" for p in error.problems)
         raise SrdEntryError(name, srd_keys.get(first.root, first.root), message) from None
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError("expected a list")  # list("fire") would quietly split the word
+    return value
 
 
 def _armor_class(value: Any) -> int:
@@ -113,7 +122,7 @@ def _challenge(value: Any) -> str:
 
 def _proficiencies(value: list[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
     found: dict[str, dict[str, int]] = {"saving_throws": {}, "skills": {}}
-    for item in value:
+    for item in _list(value):
         index = str(item["proficiency"]["index"])
         if index.startswith("saving-throw-"):
             found["saving_throws"][index.removeprefix("saving-throw-")] = item["value"]
@@ -165,7 +174,7 @@ def _action(action: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "name": action["name"],
         "attack_bonus": action.get("attack_bonus"),
-        "damage": [_damage_item(d) for d in action.get("damage", [])],
+        "damage": [_damage_item(d) for d in _list(action.get("damage", []))],
         "reach": int(reach.group(1)) if reach else None,
         "range_normal": int(ranged.group(1)) if ranged else None,
         "range_long": int(ranged.group(2)) if ranged and ranged.group(2) else None,
@@ -182,6 +191,7 @@ def _is_multiattack(action: Mapping[str, Any]) -> bool:
 
 
 def _split_actions(items: list[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], str]:
+    items = _list(items)
     multiattack = "\n".join(str(a.get("desc", "")) for a in items if _is_multiattack(a))
     return [_action(a) for a in items if not _is_multiattack(a)], multiattack
 
@@ -213,13 +223,13 @@ def monster_from_srd(entry: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         challenge_rating=_read(entry, name, "challenge_rating", _challenge, "0"),
         proficiency_bonus=_read(entry, name, "proficiency_bonus", lambda v: v, 2),
         condition_immunities=_read(
-            entry, name, "condition_immunities", lambda v: [_condition(c) for c in v], []
+            entry, name, "condition_immunities", lambda v: [_condition(c) for c in _list(v)], []
         ),
     )
     stats.update(_read(entry, name, "speed", _speed))
     stats.update(_read(entry, name, "proficiencies", _proficiencies, {}))
     for key in ("damage_resistances", "damage_immunities", "damage_vulnerabilities"):
-        stats[key] = _read(entry, name, key, list, [])
+        stats[key] = _read(entry, name, key, _list, [])
     stats.update(_actions(entry, name))
     return name, _cleaned(CREATURE, name, stats, _MONSTER_KEYS)
 
@@ -233,14 +243,18 @@ def _weapon(entry: Mapping[str, Any], name: str) -> dict[str, Any]:
         "damage": damage["dice"] if damage else None,
         "damage_type": damage["type"] if damage else "bludgeoning",
         "properties": _read(
-            entry, name, "properties", lambda v: [p["index"].replace("-", "_") for p in v], []
+            entry,
+            name,
+            "properties",
+            lambda v: [p["index"].replace("-", "_") for p in _list(v)],
+            [],
         ),
         "versatile_damage": versatile,
         "range_normal": bands.get("normal"),
         "range_long": bands.get("long"),
         "category": _read(entry, name, "weapon_category", lambda v: v.lower()),
         "weapon_range": _read(entry, name, "weapon_range", lambda v: v.lower()),
-        "notes": "\n".join(_read(entry, name, "special", lambda v: [str(s) for s in v], [])),
+        "notes": "\n".join(_read(entry, name, "special", lambda v: [str(s) for s in _list(v)], [])),
     }
 
 
