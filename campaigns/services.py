@@ -1,5 +1,7 @@
 """Campaign workflows: each is one transaction; views only call them."""
 
+from typing import Any
+
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
@@ -69,3 +71,13 @@ def accept_invite(user: AbstractBaseUser, invite: Invite) -> Membership:
             return Membership.objects.create(campaign=invite.campaign, user=user, role=Role.PLAYER)
     except IntegrityError:  # joined twice at once: the other request won
         return Membership.objects.get(campaign=invite.campaign, user=user)
+
+
+@transaction.atomic
+def copy_to_campaign(record: Any, campaign: Campaign) -> Any:
+    """A campaign's own copy of a library record, which its GM may then change freely."""
+    copy = type(record).objects.get(pk=record.pk)
+    copy.pk = None
+    copy.campaign = campaign
+    copy.save()
+    return copy

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import campaigns, invites
+from .views import campaigns, invites, records
 
 app_name = "campaigns"
 
@@ -15,4 +15,13 @@ urlpatterns = [
     path("<int:pk>/invites/", invites.invite_list, name="invites"),
     path("<int:pk>/invites/<int:invite_pk>/revoke/", invites.invite_revoke, name="invite_revoke"),
     path("join/<str:token>/", invites.invite_accept, name="invite_accept"),
+    path("<int:pk>/characters/", records.character_list, name="characters"),
+    path("<int:pk>/characters/new/", records.character_edit, name="character_create"),
+    path("<int:pk>/characters/<int:char_pk>/", records.character_detail, name="character"),
+    path("<int:pk>/characters/<int:char_pk>/edit/", records.character_edit, name="character_edit"),
+    path("<int:pk>/bestiary/", records.bestiary, name="bestiary"),
+    path("<int:pk>/bestiary/<int:monster_pk>/", records.monster_detail, name="monster"),
+    path("<int:pk>/bestiary/<int:monster_pk>/add/", records.bestiary_add, name="bestiary_add"),
+    path("<int:pk>/armory/", records.armory, name="armory"),
+    path("<int:pk>/armory/<str:kind>/<int:item_pk>/add/", records.armory_add, name="armory_add"),
 ]

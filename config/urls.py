@@ -1,3 +1,5 @@
+from django.conf import settings
+from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -28,3 +30,6 @@ urlpatterns = [
     path("campaigns/", include("campaigns.urls")),
     path("admin/", admin.site.urls),
 ]
+
+# Uploaded portraits: served by Django only in development; a proxy serves MEDIA_ROOT in production.
+urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -14,7 +14,8 @@ def make_user(django_user_model):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def roles(db, make_user):  # type: ignore[no-untyped-def]
     """A campaign with a GM and a player, and an outsider who belongs elsewhere."""
-    from campaigns.models import Campaign, Invite, Membership, Role
+    from campaigns.models import Campaign, Character, Invite, Membership, Monster, Role, Weapon
+    from combat.rules.systems import get_system
 
     gm, player, outsider = make_user("gm"), make_user("player"), make_user("outsider")
     campaign = Campaign.objects.create(name="Stezka", system="draci_hlidka")
@@ -23,7 +24,25 @@ def roles(db, make_user):  # type: ignore[no-untyped-def]
     other = Campaign.objects.create(name="Elsewhere", system="ose")
     Membership.objects.create(campaign=other, user=outsider, role=Role.GM)
     invite = Invite.objects.create(campaign=campaign, created_by=gm)
+    system = get_system("draci_hlidka")
+    character = Character.objects.create(
+        campaign=campaign, system=campaign.system, name="Baldur", owner=player,
+        stats=system.creature.defaults(),
+    )  # fmt: skip
+    monster = Monster.objects.create(
+        campaign=campaign, system=campaign.system, name="Skřet", stats=system.creature.defaults()
+    )
+    library_monster = Monster.objects.create(
+        system=campaign.system, name="Vlk", stats=system.creature.defaults()
+    )
+    library_weapon = Weapon.objects.create(
+        system=campaign.system, name="Široký meč", stats=system.weapon.defaults()
+    )
     return {
+        "character": character,
+        "monster": monster,
+        "library_monster": library_monster,
+        "library_weapon": library_weapon,
         "gm": gm,
         "player": player,
         "outsider": outsider,

@@ -34,6 +34,16 @@ FORMS = {
     "campaigns:member_role": ("role",),
     "campaigns:invites": ("valid_days", "max_uses"),
     "campaigns:invite_accept": ("anything",),
+    "campaigns:character_create": (
+        "name",
+        "kind",
+        "owner",
+        "weapons",
+        "stat_sil",
+        "stat_zivoty",
+        "stat_dovednosti",
+    ),
+    "campaigns:character_edit": ("name", "notes", "stat_sil", "stat_dovednosti", "stat_velikost"),
 }
 
 

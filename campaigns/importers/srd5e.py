@@ -151,7 +151,9 @@ def _check_kind(path: Path, entries: list[Any], plan: _Plan, what: str) -> None:
 def _write(kind: str, rows: Mapping[str, dict[str, Any]]) -> Tally:
     """Create the new rows and update the changed ones, keyed by (system, source, name)."""
     model = MODELS[kind]
-    existing = {r.name: r for r in model.objects.filter(campaign=None, system=SYSTEM, source=SOURCE)}
+    existing = {
+        r.name: r for r in model.objects.filter(campaign=None, system=SYSTEM, source=SOURCE)
+    }
     tally, new, changed, now = Tally(), [], [], timezone.now()
     for name, stats in rows.items():
         row = existing.get(name)

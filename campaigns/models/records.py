@@ -68,6 +68,15 @@ class SystemRecord(models.Model):
         schema: Schema = getattr(get_system(self.system), self.schema_part)
         return schema
 
+    @property
+    def summary(self) -> str:
+        """The first few stats, for lists: "Útočnost 5 · Zranění 1 · Obrana 2"."""
+        from ..statdisplay import stat_rows  # display helpers import the models' schemas
+        from ..statforms import current_language
+
+        rows = stat_rows(self.schema, self.stats, current_language(), npc=True)[:3]
+        return " · ".join(f"{row.label} {row.value}" for row in rows)
+
     def clean(self) -> None:
         super().clean()
         if self.system not in RuleSystem.values:

@@ -109,7 +109,7 @@ class Field:
     name: str
     kind: Kind
     label: Label
-    default: Any
+    default: Any = dc_field(hash=False)  # may be a dict; kept out of the hash
     min: int | None = None
     max: int | None = None
     choices: Choices | None = None
@@ -399,7 +399,7 @@ def _levels(f: Field, value: object, path: str, problems: list[Problem]) -> dict
             name = _name(f, key, NAME_MAX)
             if name in levels:
                 raise _Bad(_("%(value)s is listed twice."), value=name)
-            levels[name] = _int(f, level, where, problems) // 2 + 1
+            levels[name] = _int(f, level, where, problems)
         except _Bad as bad:
             problems.append(Problem(where, bad.template, bad.params))
     return levels

@@ -135,6 +135,87 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
         ("token",),
         {"anonymous": (200, 200), "outsider": (200, 302), "player": (302, 302), "gm": (302, 302)},
     ),
+    "campaigns:characters": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "campaigns:character_create": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (403, 403),
+            "gm": (200, 200),
+        },
+    ),
+    "campaigns:character": (
+        ("pk", "char_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "campaigns:character_edit": (
+        ("pk", "char_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (200, 200),
+            "gm": (200, 200),
+        },
+    ),
+    "campaigns:bestiary": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (403, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "campaigns:monster": (
+        ("pk", "monster_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (403, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "campaigns:bestiary_add": (
+        ("pk", "library_monster_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
+    "campaigns:armory": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "campaigns:armory_add": (
+        ("pk", "kind", "item_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
 }
 
 # The admin has its own staff check; test_admin_requires_staff covers it.
@@ -164,8 +245,14 @@ def _kwargs(keys, roles):  # type: ignore[no-untyped-def]
         "member_pk": roles["player_membership"].pk,
         "invite_pk": roles["invite"].pk,
         "token": roles["invite"].token,
+        "char_pk": roles["character"].pk,
+        "monster_pk": roles["monster"].pk,
+        "library_monster_pk": roles["library_monster"].pk,
+        "kind": "weapon",
+        "item_pk": roles["library_weapon"].pk,
     }
-    return {key: values[key] for key in keys}
+    renamed = {"library_monster_pk": "monster_pk"}
+    return {renamed.get(key, key): values[key] for key in keys}
 
 
 CASES = [

@@ -1,0 +1,76 @@
+"""Where die faces come from (issue C): chance in live play, a seed in simulation, or a person.
+
+The rules never call ``random`` themselves; they take a ``FaceSource``. The dice engine asks a
+source for one face at a time, always in the same breadth-first order (all dice of a term, then
+one round of explosions after another), so the faces of any roll can be typed back in.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class FaceSource(Protocol):
+    def roll(self, sides: int) -> int:
+        """One face of a die with ``sides`` sides: an int from 1 to ``sides``."""
+        ...
+
+
+class SecureFaces:
+    """Live play: faces from the operating system's secure random source."""
+
+    __slots__ = ("_below",)
+
+    def __init__(self) -> None:
+        self._below = secrets.SystemRandom().randrange
+
+    def roll(self, sides: int) -> int:
+        return self._below(sides) + 1
+
+
+class SeededFaces:
+    """Simulation and tests: the same seed gives the same faces, with its own generator."""
+
+    __slots__ = ("_below",)
+
+    def __init__(self, seed: int) -> None:
+        self._below = random.Random(seed).randrange
+
+    def roll(self, sides: int) -> int:
+        return self._below(sides) + 1
+
+
+class FacesExhausted(Exception):
+    """Internal signal: a ``TypedFaces`` ran out; the roller turns it into a clear message."""
+
+
+class TypedFaces:
+    """Faces a person read off physical dice, in the order they were rolled at the table.
+
+    Faces are handed out as they are; the roller checks each one against its die, says how
+    many more dice to roll when they run out, and counts the ones left over.
+    """
+
+    __slots__ = ("_faces", "_next")
+
+    def __init__(self, faces: Sequence[int]) -> None:
+        self._faces = tuple(faces)
+        self._next = 0
+
+    def roll(self, sides: int) -> int:
+        if self._next >= len(self._faces):
+            raise FacesExhausted
+        face = self._faces[self._next]
+        self._next += 1
+        return face
+
+    @property
+    def used(self) -> int:
+        return self._next
+
+    @property
+    def remaining(self) -> int:
+        return len(self._faces) - self._next
