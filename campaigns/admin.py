@@ -6,6 +6,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
@@ -16,6 +17,7 @@ from combat.rules.systems import SYSTEMS
 
 from .models import Armor, Campaign, Character, Invite, Membership, Monster, Weapon
 from .records_io import RecordImportError, export_records, import_records, kind_of
+from .staff import gm_campaigns
 from .statforms import StatsModelForm, form_name
 
 
@@ -52,6 +54,39 @@ class RecordAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     actions = ["duplicate", "export_json"]
     own_fields: tuple[str, ...] = ("name", "system", "campaign", "source", "notes")
     change_list_template = "admin/campaigns/record_change_list.html"
+
+    # Scoping: a GM sees and edits the records of the campaigns they run; the shared library
+    # (no campaign) is read-only to them, and only superusers change it.
+    def get_queryset(self, request: HttpRequest) -> Any:
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        mine = Q(campaign__in=gm_campaigns(request.user))
+        return queryset.filter(mine | Q(campaign__isnull=True) if self.has_library else mine)
+
+    @property
+    def has_library(self) -> bool:
+        return self.model is not Character
+
+    def _may_write(self, request: HttpRequest, obj: Any) -> bool:
+        if request.user.is_superuser or obj is None:
+            return True
+        return (
+            obj.campaign_id is not None
+            and gm_campaigns(request.user).filter(pk=obj.campaign_id).exists()
+        )
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return super().has_change_permission(request, obj) and self._may_write(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return super().has_delete_permission(request, obj) and self._may_write(request, obj)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "campaign" and not request.user.is_superuser:
+            kwargs["queryset"] = gm_campaigns(request.user)
+            kwargs["required"] = True
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def system_for(self, request: HttpRequest, obj: Any) -> str | None:
         """The system whose stat fields the form shows: the record's, or the one asked for."""

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from .models import Campaign, Membership, Role, RuleSystem
+from .staff import make_game_master_staff
 
 DEMO_PASSWORD = "iniciativa"  # noqa: S105 - demo logins printed by `make run`, never production
 DEMO_GM = "gm"
@@ -53,6 +54,7 @@ def load_demo() -> DemoSummary:
         )
         campaigns_created += int(created)
         Membership.objects.get_or_create(campaign=campaign, user=gm, defaults={"role": Role.GM})
+        make_game_master_staff(gm)
         for player, _ in players:
             Membership.objects.get_or_create(campaign=campaign, user=player)
     return DemoSummary(users_created, campaigns_created)

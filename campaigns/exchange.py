@@ -67,7 +67,7 @@ def _when(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat()
 
 
-def _record(record: Monster | Weapon | Armor, local_id: int) -> Row:
+def _record_out(record: Monster | Weapon | Armor, local_id: int) -> Row:
     return {
         "id": local_id,
         "name": record.name,
@@ -77,6 +77,15 @@ def _record(record: Monster | Weapon | Armor, local_id: int) -> Row:
         "created_at": _when(record.created_at),
         "updated_at": _when(record.updated_at),
     }
+
+
+def _records_out(records: Iterable[Any], *, library: bool = False) -> list[Row]:
+    """Bestiary, armory or library rows, numbered 1, 2, … in pk order (their file-local ids)."""
+    rows = []
+    for local_id, record in enumerate(records, 1):
+        row = _record_out(record, local_id)
+        rows.append({**row, "system": record.system} if library else row)  # library key part
+    return rows
 
 
 def _numbered(records: Iterable[Any]) -> dict[int, int]:
@@ -142,10 +151,8 @@ def export_campaign(campaign: Campaign) -> Row:
         k: list(m.objects.in_campaign(campaign).order_by("pk")) for k, m in ITEM_MODELS.items()
     }
     library = {kind: _carried_library(characters, kind) for kind in ITEM_MODELS}
-    armory_ids = {kind: _numbered(rows) for kind, rows in armory.items()}
-    library_ids = {kind: _numbered(rows) for kind, rows in library.items()}
-    memberships = campaign.memberships.select_related("user").order_by("pk")
-    bestiary = Monster.objects.in_campaign(campaign).order_by("pk")
+    ids = [{kind: _numbered(rows) for kind, rows in table.items()} for table in (armory, library)]
+    members = campaign.memberships.select_related("user").order_by("pk")
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -158,17 +165,12 @@ def export_campaign(campaign: Campaign) -> Row:
         },
         "members": [
             {"username": m.user.get_username(), "role": m.role, "joined_at": _when(m.joined_at)}
-            for m in memberships
+            for m in members
         ],
-        "characters": [
-            _character(c, n, armory_ids, library_ids) for n, c in enumerate(characters, 1)
-        ],
-        "bestiary": [_record(m, n) for n, m in enumerate(bestiary, 1)],
-        "armory": {k: [_record(r, n) for n, r in enumerate(rows, 1)] for k, rows in armory.items()},
-        "library": {
-            k: [{**_record(r, n), "system": r.system} for n, r in enumerate(rows, 1)]
-            for k, rows in library.items()
-        },
+        "characters": [_character(c, n, *ids) for n, c in enumerate(characters, 1)],
+        "bestiary": _records_out(Monster.objects.in_campaign(campaign).order_by("pk")),
+        "armory": {kind: _records_out(rows) for kind, rows in armory.items()},
+        "library": {kind: _records_out(rows, library=True) for kind, rows in library.items()},
         "encounters": [],  # extension point: encounters with their event logs (a later version)
         "journal": [],  # extension point: the campaign journal (a later version)
     }

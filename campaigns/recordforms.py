@@ -23,11 +23,11 @@ class CharacterGMForm(StatsModelForm):
 
 
 class CharacterPlayerForm(StatsModelForm):
-    """The owning player: the name, the portrait, notes and the stats marked player_editable."""
+    """The owning player: the name, the portrait and the stats marked player_editable."""
 
     class Meta:
         model = Character
-        fields = ["name", "portrait", "notes"]
+        fields = ["name", "portrait"]
 
     def limit_to(self, campaign: Campaign) -> None:
         pass

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .models import Campaign, Invite, Membership, Role
+from .staff import make_game_master_staff
 
 
 @transaction.atomic
@@ -16,6 +17,7 @@ def create_campaign(user: AbstractBaseUser, campaign: Campaign) -> Campaign:
     """Save a new campaign; its creator becomes its game master."""
     campaign.save()
     Membership.objects.create(campaign=campaign, user=user, role=Role.GM)
+    make_game_master_staff(user)
     return campaign
 
 
@@ -49,6 +51,8 @@ def set_role(acting: Membership, member: Membership, role: str) -> None:
         _ensure_another_gm_remains(member)
     member.role = role
     member.save(update_fields=["role"])
+    if role == Role.GM:
+        make_game_master_staff(member.user)
 
 
 @transaction.atomic

@@ -43,7 +43,13 @@ FORMS = {
         "stat_zivoty",
         "stat_dovednosti",
     ),
-    "campaigns:character_edit": ("name", "notes", "stat_sil", "stat_dovednosti", "stat_velikost"),
+    "campaigns:character_edit": (
+        "name",
+        "stat_notes",
+        "stat_sil",
+        "stat_dovednosti",
+        "stat_velikost",
+    ),
 }
 
 

@@ -50,7 +50,11 @@ class SystemRecord(models.Model):
     system = models.CharField(_("rule system"), max_length=20, choices=RuleSystem.choices)
     name = models.CharField(_("name"), max_length=120)
     stats = models.JSONField(_("stats"), default=dict, blank=True)
-    notes = models.TextField(_("notes"), blank=True, max_length=20000)
+    # The stats have their own (player-editable) notes; these are for game masters only.
+    notes = models.TextField(
+        _("game master's notes"), blank=True, max_length=20000,
+        help_text=_("Only game masters see these."),
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -196,3 +196,37 @@ def test_character_admin_shows_creature_fields_and_copies_weapons(staff):
     )
     copy = Character.objects.exclude(pk=character.pk).get()
     assert list(copy.weapons.all()) == [weapon]
+
+
+def _gm_client(client, roles):
+    from campaigns.staff import make_game_master_staff
+
+    make_game_master_staff(roles["gm"])
+    client.force_login(roles["gm"])
+    return client
+
+
+def test_a_gm_sees_only_their_campaigns_records_in_the_admin(client, roles):
+    other = Campaign.objects.get(name="Elsewhere")
+    hidden = Monster.objects.create(campaign=other, system="ose", name="Hidden orc", stats={})
+    gm = _gm_client(client, roles)
+    html = gm.get(reverse("admin:campaigns_monster_changelist")).content.decode()
+    assert "Skřet" in html and "Vlk" in html and "Hidden orc" not in html
+    url = reverse("admin:campaigns_monster_change", args=[hidden.pk])
+    assert gm.get(url).status_code == 302  # Django admin: "doesn't exist" → back to the index
+
+
+def test_a_gm_may_view_but_not_change_the_shared_library(client, roles):
+    gm = _gm_client(client, roles)
+    library = roles["library_monster"]
+    url = reverse("admin:campaigns_monster_change", args=[library.pk])
+    response = gm.post(url, _post_data(library, zivoty=99))
+    assert response.status_code == 403
+    library.refresh_from_db()
+    assert library.stats["zivoty"] != 99
+
+
+def test_a_gm_can_only_file_records_under_their_own_campaigns(client, roles):
+    gm = _gm_client(client, roles)
+    html = gm.get(reverse("admin:campaigns_weapon_add") + "?system=draci_hlidka").content.decode()
+    assert "Stezka" in html and "Elsewhere" not in html

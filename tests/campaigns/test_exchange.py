@@ -250,7 +250,10 @@ BAD = {
     "name too long": (change("campaign.name", "x" * 121), "campaign: name"),
     "id as true": (change("bestiary.0.id", True), "id must be a whole number, found true"),
     "twice the same id": (change("armory.weapons.1.id", 1), "id 1 is used twice"),
-    "dangling reference": (change("characters.0.weapons.1", {"armory": 9}), "no armory item"),
+    "dangling reference": (
+        change("characters.0.weapons.1", {"armory": 9}),
+        "no armory.weapons item has id 9",
+    ),
     "odd reference": (change("characters.0.armor.0", 1), 'expected {"armory": id}'),
     "member twice": (change("members.1.username", "gm"), "listed twice"),
     "bad username": (change("members.1.username", "no spaces"), "members[1] 'no spaces'"),

@@ -1,0 +1,34 @@
+"""Game masters edit their campaigns' records in the Django admin, and only those.
+
+Becoming a GM makes a user staff and puts them in the "Game masters" group, whose permissions
+cover the record models; the record admins then scope every queryset to the user's campaigns.
+"""
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import Group, Permission
+from django.contrib.contenttypes.models import ContentType
+from django.db.models import QuerySet
+
+from .models import Armor, Campaign, Character, Monster, Role, Weapon
+
+GM_GROUP = "Game masters"
+RECORD_MODELS = (Monster, Weapon, Armor, Character)
+
+
+def game_masters_group() -> Group:
+    group, created = Group.objects.get_or_create(name=GM_GROUP)
+    if created or not group.permissions.exists():
+        types = ContentType.objects.get_for_models(*RECORD_MODELS).values()
+        group.permissions.set(Permission.objects.filter(content_type__in=types))
+    return group
+
+
+def make_game_master_staff(user: AbstractBaseUser) -> None:
+    if not user.is_staff:  # type: ignore[attr-defined]
+        user.is_staff = True  # type: ignore[attr-defined]
+        user.save(update_fields=["is_staff"])
+    user.groups.add(game_masters_group())  # type: ignore[attr-defined]
+
+
+def gm_campaigns(user: AbstractBaseUser) -> QuerySet[Campaign]:
+    return Campaign.objects.filter(memberships__user=user, memberships__role=Role.GM)
