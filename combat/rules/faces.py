@@ -32,15 +32,23 @@ class SecureFaces:
 
 
 class SeededFaces:
-    """Simulation and tests: the same seed gives the same faces, with its own generator."""
+    """Simulation and tests: the same seed gives the same faces, with its own generator.
 
-    __slots__ = ("_below",)
+    Faces are exactly ``random.Random(seed).randrange(sides) + 1`` (the same rejection
+    sampling, inlined because it halves the cost of a face).
+    """
+
+    __slots__ = ("_bits",)
 
     def __init__(self, seed: int) -> None:
-        self._below = random.Random(seed).randrange
+        self._bits = random.Random(seed).getrandbits
 
     def roll(self, sides: int) -> int:
-        return self._below(sides) + 1
+        bits = sides.bit_length()
+        face = self._bits(bits)
+        while face >= sides:
+            face = self._bits(bits)
+        return face + 1
 
 
 class FacesExhausted(Exception):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from combat.rules import dice_pool, dnd5e, draci_hlidka, ose, shadowrun3
 from combat.rules.schema import Label, Schema
@@ -19,6 +21,8 @@ class RuleSystem:
     creature: Schema  # characters, NPCs and monsters alike; npc_only fields are flagged
     weapon: Schema
     armor: Schema
+    # A weapon's stats in the system's own short form: "5 +1 +2", "9M", "1d8 slashing".
+    weapon_headline: Callable[[Mapping[str, Any], str | None], str]
 
 
 class UnknownSystem(KeyError):
@@ -38,18 +42,26 @@ SYSTEMS: dict[str, RuleSystem] = {
         RuleSystem(
             "draci_hlidka", _same("Dračí Hlídka"),
             draci_hlidka.CREATURE, draci_hlidka.WEAPON, draci_hlidka.ARMOR,
+            draci_hlidka.weapon_headline,
         ),
-        RuleSystem("ose", _same("Old-School Essentials"), ose.CREATURE, ose.WEAPON, ose.ARMOR),
-        RuleSystem("dnd5e", _same("D&D 5e"), dnd5e.CREATURE, dnd5e.WEAPON, dnd5e.ARMOR),
+        RuleSystem(
+            "ose", _same("Old-School Essentials"),
+            ose.CREATURE, ose.WEAPON, ose.ARMOR, ose.weapon_headline,
+        ),
+        RuleSystem(
+            "dnd5e", _same("D&D 5e"),
+            dnd5e.CREATURE, dnd5e.WEAPON, dnd5e.ARMOR, dnd5e.weapon_headline,
+        ),
         RuleSystem(
             "shadowrun3", _same("Shadowrun 3"),
             shadowrun3.CREATURE, shadowrun3.WEAPON, shadowrun3.ARMOR,
+            shadowrun3.weapon_headline,
         ),
         RuleSystem(
             "dice_pool",
             Label("Forumový systém d6 (dice pool)", "Forum d6 dice pool",
                   "Forumowy system puli k6"),
-            dice_pool.CREATURE, dice_pool.WEAPON, dice_pool.ARMOR,
+            dice_pool.CREATURE, dice_pool.WEAPON, dice_pool.ARMOR, dice_pool.weapon_headline,
         ),
     )
 }  # fmt: skip

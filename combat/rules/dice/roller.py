@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from combat.rules.dice import errors
 from combat.rules.dice.errors import InvalidDice, MoreFacesNeeded
 from combat.rules.dice.limits import MAX_CHAIN, MAX_DICE
-from combat.rules.dice.nodes import DiceTerm, Explode, Keep, Target
+from combat.rules.dice.nodes import DiceTerm, Explode, Expression, Keep
 from combat.rules.dice.parser import parse
-from combat.rules.dice.result import Die, RollResult
+from combat.rules.dice.result import RollResult, TermRoll, _make
 from combat.rules.faces import FaceSource, FacesExhausted, SecureFaces, SeededFaces, TypedFaces
 
 _TRUSTED_SOURCES = (SecureFaces, SeededFaces)
@@ -26,21 +26,25 @@ def roll(expression: str, source: FaceSource) -> RollResult:
     With ``TypedFaces`` every typed face must be used: leftovers are an error too.
     """
     parsed = parse(expression)
-    state = _Roll(source)
-    total = parsed.constant
+    faces = _Faces(source)
+    terms: list[TermRoll] = []
+    total, offset = parsed.constant, 0
     for index, term in enumerate(parsed.terms):
-        total += parsed.signs[index] * state.term(term, index)
+        rolled = _roll_term(term, index, offset, faces)
+        terms.append(rolled)
+        offset += len(rolled.values)
+        total += parsed.signs[index] * rolled.value
     if isinstance(source, TypedFaces) and source.remaining:
         _too_many_faces(source)
-    counted = parsed.counts_successes
-    return RollResult(
+    return _make(
+        RollResult,
         expression=expression,
         total=total,
-        dice=tuple(state.dice),
-        faces=tuple(state.drawn),
-        successes=state.successes if counted else None,
-        sixes=state.sixes,
-        fumble=counted and state.counted_firsts > 0 and state.all_ones,
+        faces=tuple(faces.drawn),
+        successes=_successes(parsed, terms),
+        sixes=_sixes(terms),
+        fumble=_fumble(parsed, terms),
+        terms=tuple(terms),
     )
 
 
@@ -58,38 +62,17 @@ def _too_many_faces(source: TypedFaces) -> None:
     raise InvalidDice(errors.TOO_MANY_FACES, extra=source.remaining, expected=source.used)
 
 
-class _Roll:
-    """The mutable state of one roll; what escapes it is frozen into a ``RollResult``."""
+class _Faces:
+    """Draws faces from the source, checks them, keeps them in order, enforces the dice budget."""
+
+    __slots__ = ("roll", "checked", "drawn")
 
     def __init__(self, source: FaceSource) -> None:
         self.roll = source.roll
         self.checked = not isinstance(source, _TRUSTED_SOURCES)
         self.drawn: list[int] = []
-        self.dice: list[Die] = []
-        self.successes = 0
-        self.sixes = 0
-        self.counted_firsts = 0
-        self.all_ones = True
 
-    def term(self, term: DiceTerm, index: int) -> int:
-        """Roll one dice term, record its dice, and return its value in the total."""
-        if term.explode is Explode.EXPLODE:
-            chains, parents = self.explode(term)
-        elif term.explode is Explode.COMPOUND:
-            chains, parents = self.compound(term), None
-        else:
-            chains, parents = [(face,) for face in self.draw(term.sides, term.count, 0)], None
-        values = [sum(chain) for chain in chains]
-        kept = _kept(values, term.keep) if term.keep is not None else None
-        successes = self.count(term.target, chains, values, term.count)
-        self.record(term, index, chains, parents, kept, successes)
-        if successes is not None:
-            return successes.count(True)
-        if kept is None:
-            return sum(values)
-        return sum(value for value, keep in zip(values, kept, strict=True) if keep)
-
-    def draw(self, sides: int, count: int, depth: int) -> list[int]:
+    def take(self, sides: int, count: int, depth: int) -> list[int]:
         """``count`` faces of a d``sides``; ``depth`` > 0 means they are explosion rolls."""
         if len(self.drawn) + count > MAX_DICE:
             raise InvalidDice(errors.TOO_MANY_ROLLED, limit=MAX_DICE)
@@ -105,97 +88,121 @@ class _Roll:
         self.drawn += faces
         return faces
 
-    def explode(self, term: DiceTerm) -> tuple[list[tuple[int, ...]], list[int]]:
-        """``!``: each maximum face adds one more die, round after round."""
-        sides = term.sides
-        faces = self.draw(sides, term.count, 0)
-        parents = [-1] * term.count
-        start, depth = 0, 0
-        while True:
-            pending = [i for i in range(start, len(faces)) if faces[i] == sides]
-            if not pending:
-                return [(face,) for face in faces], parents
-            depth += 1
-            if depth > MAX_CHAIN:
-                raise InvalidDice(errors.CHAIN_TOO_LONG, sides=sides, limit=MAX_CHAIN)
-            start = len(faces)
-            faces += self.draw(sides, len(pending), depth)
-            parents += pending
 
-    def compound(self, term: DiceTerm) -> list[tuple[int, ...]]:
-        """``!!``: each maximum face adds one more face to the same die.
+def _roll_term(term: DiceTerm, index: int, offset: int, faces: _Faces) -> TermRoll:
+    """Roll one dice term: its dice, explosions, kept dice, successes and value."""
+    chains = parents = None
+    if term.explode is Explode.NONE:
+        values = faces.take(term.sides, term.count, 0)
+    elif term.explode is Explode.EXPLODE:
+        values, parents = _explode(term, faces)
+    else:
+        chains = _compound(term, faces)
+        values = [sum(chain) for chain in chains]
+    kept = successes = None
+    if term.keep is not None:
+        kept = _kept(values, term.keep)
+        value = sum(value for value, keep in zip(values, kept, strict=True) if keep)
+    elif term.target is not None:
+        successes = tuple(map(term.target.met_by, values))
+        value = successes.count(True)
+    else:
+        value = sum(values)
+    return _make(
+        TermRoll,
+        term=term,
+        index=index,
+        offset=offset,
+        value=value,
+        values=tuple(values),
+        chains=chains,
+        parents=parents,
+        kept=kept,
+        successes=successes,
+    )
 
-        With a target (``>=``/``>``) a die stops once it succeeds: seed 003's rule of six
-        re-rolls a six only when the target number is above it.
-        """
-        sides = term.sides
-        stop = term.target.lowest_success if term.target is not None else None
-        chains = [[face] for face in self.draw(sides, term.count, 0)]
-        totals = [chain[0] for chain in chains]
-        pending = [i for i in range(term.count) if _grows(chains[i][0], totals[i], sides, stop)]
-        depth = 0
-        while pending:
-            depth += 1
-            if depth > MAX_CHAIN:
-                raise InvalidDice(errors.CHAIN_TOO_LONG, sides=sides, limit=MAX_CHAIN)
-            faces = self.draw(sides, len(pending), depth)
-            for i, face in zip(pending, faces, strict=True):
-                chains[i].append(face)
-                totals[i] += face
-            pending = [i for i in pending if _grows(chains[i][-1], totals[i], sides, stop)]
-        return [tuple(chain) for chain in chains]
 
-    def count(
-        self, target: Target | None, chains: list[tuple[int, ...]], values: list[int], asked: int
-    ) -> list[bool] | None:
-        """Success flags per die; also tracks the rule of one over the first ``asked`` dice."""
-        if target is None:
-            return None
-        self.counted_firsts += asked
-        if self.all_ones:
-            self.all_ones = all(chain[0] == 1 for chain in chains[:asked])
-        flags = [target.met_by(value) for value in values]
-        self.successes += flags.count(True)
-        return flags
+def _explode(term: DiceTerm, faces: _Faces) -> tuple[list[int], tuple[int, ...]]:
+    """``!``: each maximum face adds one more die, round after round."""
+    sides = term.sides
+    values = faces.take(sides, term.count, 0)
+    parents = [-1] * term.count
+    start, depth = 0, 0
+    while True:
+        pending = [i for i in range(start, len(values)) if values[i] == sides]
+        if not pending:
+            return values, tuple(parents)
+        depth += 1
+        if depth > MAX_CHAIN:
+            raise InvalidDice(errors.CHAIN_TOO_LONG, sides=sides, limit=MAX_CHAIN)
+        start = len(values)
+        values += faces.take(sides, len(pending), depth)
+        parents += pending
 
-    def record(
-        self,
-        term: DiceTerm,
-        index: int,
-        chains: list[tuple[int, ...]],
-        parents: list[int] | None,
-        kept: list[bool] | None,
-        successes: list[bool] | None,
-    ) -> None:
-        sides, offset, dice = term.sides, len(self.dice), self.dice
-        for i, chain in enumerate(chains):
-            parent = parents[i] if parents is not None else -1
-            keep = kept[i] if kept is not None else True
-            if keep and sides == 6:
-                self.sixes += chain.count(6)
-            dice.append(
-                Die(
-                    sides=sides,
-                    faces=chain,
-                    kept=keep,
-                    exploded=len(chain) > 1 or (parents is not None and chain[0] == sides),
-                    extra=parent >= 0,
-                    parent=offset + parent if parent >= 0 else None,
-                    success=successes[i] if successes is not None else None,
-                    term=index,
-                )
-            )
+
+def _compound(term: DiceTerm, faces: _Faces) -> tuple[tuple[int, ...], ...]:
+    """``!!``: each maximum face adds one more face to the same die.
+
+    With a target (``>=``/``>``) a die stops once it succeeds: seed 003's rule of six re-rolls
+    a six only while the target number is still out of reach.
+    """
+    sides = term.sides
+    stop = term.target.lowest_success if term.target is not None else None
+    chains = [[face] for face in faces.take(sides, term.count, 0)]
+    totals = [chain[0] for chain in chains]
+    pending = [i for i in range(term.count) if _grows(chains[i][0], totals[i], sides, stop)]
+    depth = 0
+    while pending:
+        depth += 1
+        if depth > MAX_CHAIN:
+            raise InvalidDice(errors.CHAIN_TOO_LONG, sides=sides, limit=MAX_CHAIN)
+        for i, face in zip(pending, faces.take(sides, len(pending), depth), strict=True):
+            chains[i].append(face)
+            totals[i] += face
+        pending = [i for i in pending if _grows(chains[i][-1], totals[i], sides, stop)]
+    return tuple(map(tuple, chains))
 
 
 def _grows(last: int, total: int, sides: int, stop: int | None) -> bool:
     return last == sides and (stop is None or total < stop)
 
 
-def _kept(values: list[int], keep: Keep) -> list[bool]:
+def _kept(values: list[int], keep: Keep) -> tuple[bool, ...]:
     """Which dice stay; among equal dice the leftmost is picked first (to keep or to drop)."""
     order = sorted(range(len(values)), key=values.__getitem__, reverse=keep.highest_first)
     picked = set(order[: keep.count])
-    return [(i in picked) == keep.keeps for i in range(len(values))]
+    return tuple((i in picked) == keep.keeps for i in range(len(values)))
+
+
+def _successes(parsed: Expression, terms: list[TermRoll]) -> int | None:
+    if not parsed.counts_successes:
+        return None
+    return sum(rolled.value for rolled in terms if rolled.successes is not None)
+
+
+def _sixes(terms: list[TermRoll]) -> int:
+    """Faces showing 6 on kept d6s (Dračí Hlídka: two or more sixes make a critical)."""
+    sixes = 0
+    for rolled in terms:
+        if rolled.term.sides != 6:
+            continue
+        chains = rolled.chains or [(value,) for value in rolled.values]
+        kept = rolled.kept or (True,) * len(chains)
+        sixes += sum(chain.count(6) for chain, keep in zip(chains, kept, strict=True) if keep)
+    return sixes
+
+
+def _fumble(parsed: Expression, terms: list[TermRoll]) -> bool:
+    """Rule of one (seed 003): every counted die's first face is 1 (the extras follow sixes)."""
+    if not parsed.counts_successes:
+        return False
+    firsts = [
+        rolled.chains[i][0] if rolled.chains is not None else rolled.values[i]
+        for rolled in terms
+        if rolled.successes is not None
+        for i in range(rolled.term.count)
+    ]
+    return bool(firsts) and all(face == 1 for face in firsts)
 
 
 def _check_faces(faces: list[int], sides: int) -> None:

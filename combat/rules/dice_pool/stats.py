@@ -9,6 +9,9 @@ is `silver_weapon` on the character (the armoury's `silver` flag is the catalogu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from combat.rules.schema import Field, Schema, notes_field
 from combat.rules.schema import Label as L
 
@@ -79,3 +82,11 @@ WEAPON = Schema(
 
 # The seed has no armour rules; a note is all there is to record.
 ARMOR = Schema((notes_field(player_editable=False),))
+
+
+def weapon_headline(stats: Mapping[str, Any], lang: str | None = None) -> str:
+    """Only silver matters to the rules (seed 004: bestiary monsters need silver)."""
+    if not stats["silver"]:
+        return stats["skill"] or ""
+    silver = {"cs": "stříbrná", "pl": "srebrna"}.get((lang or "en")[:2], "silver")
+    return ", ".join(filter(None, [silver, stats["skill"]]))

@@ -292,3 +292,9 @@ ARMOR = Schema(
         notes_field(player_editable=False),
     )
 )  # fmt: skip
+
+
+def weapon_headline(stats: Mapping[str, Any], lang: str | None = None) -> str:
+    """Damage dice and type, as the SRD prints them ("1d8 slashing")."""
+    kind = WEAPON["damage_type"].choice_label(stats["damage_type"], lang)
+    return f"{stats['damage']} {kind}"

@@ -1,5 +1,5 @@
 """Rules of Dračí Hlídka (`draci_hlidka`)."""
 
-from combat.rules.draci_hlidka.stats import ARMOR, CREATURE, WEAPON
+from combat.rules.draci_hlidka.stats import ARMOR, CREATURE, WEAPON, weapon_headline
 
-__all__ = ["ARMOR", "CREATURE", "WEAPON"]
+__all__ = ["ARMOR", "CREATURE", "WEAPON", "weapon_headline"]

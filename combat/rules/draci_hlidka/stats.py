@@ -9,6 +9,9 @@ ARMOR records are the catalogue those qualities are copied from. Monsters whose 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from combat.rules.schema import Field, Schema, notes_field
 from combat.rules.schema import Label as L
 
@@ -162,3 +165,8 @@ ARMOR = Schema(
         notes_field(player_editable=False),
     )
 )  # fmt: skip
+
+
+def weapon_headline(stats: Mapping[str, Any], lang: str | None = None) -> str:
+    """The rulebook's "5 +1 +2": útočnost, zranění, obrana (seed 000: broad sword)."""
+    return f"{stats['utocnost']} {stats['zraneni']:+d} {stats['obrana']:+d}"

@@ -1,5 +1,5 @@
 """Rules of Old-School Essentials (`ose`)."""
 
-from combat.rules.ose.stats import ARMOR, CREATURE, WEAPON
+from combat.rules.ose.stats import ARMOR, CREATURE, WEAPON, weapon_headline
 
-__all__ = ["ARMOR", "CREATURE", "WEAPON"]
+__all__ = ["ARMOR", "CREATURE", "WEAPON", "weapon_headline"]

@@ -8,6 +8,9 @@ Saving throws use the standard OSE order D/W/P/B/S [std]; defaults are a normal 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from combat.rules.schema import Field, Schema, ascending, notes_field
 from combat.rules.schema import Label as L
 
@@ -141,3 +144,9 @@ ARMOR = Schema(
         notes_field(player_editable=False),
     )
 )  # fmt: skip
+
+
+def weapon_headline(stats: Mapping[str, Any], lang: str | None = None) -> str:
+    """The damage die, marked when the weapon is slow (it always acts last)."""
+    slow = {"cs": "pomalá", "pl": "powolna"}.get((lang or "en")[:2], "slow")
+    return f"{stats['damage']}{', ' + slow if stats['slow'] else ''}"

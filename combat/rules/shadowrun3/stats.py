@@ -10,6 +10,9 @@ augmented one is `reaction` + `reaction_bonus` (seed: Longbone "3 (5) + 1d6 (2d6
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from combat.rules.schema import Field, Schema, ascending, notes_field
 from combat.rules.schema import Label as L
 
@@ -227,3 +230,14 @@ ARMOR = Schema(
         notes_field(player_editable=False),
     )
 )  # fmt: skip
+
+# Damage level letters per language: Czech L/M/V/S, English (and the Polish book) L/M/S/D.
+LEVEL_LETTERS = {"cs": {"L": "L", "M": "M", "S": "V", "D": "S"}}
+
+
+def weapon_headline(stats: Mapping[str, Any], lang: str | None = None) -> str:
+    """The damage code, e.g. "9M" (seed 003: Ares Predator), "(STR+2)S" for melee."""
+    level = stats["damage_level"]
+    letter = LEVEL_LETTERS.get((lang or "en")[:2], {}).get(level, level)
+    power = f"(STR{stats['power']:+d})" if stats["strength_based"] else str(stats["power"])
+    return f"{power}{letter}{' stun' if stats['stun'] else ''}"
