@@ -254,12 +254,18 @@ def _clean(record: models.Model, where: str, **options: Any) -> None:
             record.stats = record.schema.clean(record.stats)
         except StatError as error:
             raise CampaignFormatError(f"{where}: stats: {error}") from None
+    texts = [f for f in record._meta.concrete_fields if isinstance(f, models.TextField)]
+    for field in texts:  # full_clean leaves a TextField's max_length to the forms
+        length = len(getattr(record, field.attname))
+        if field.max_length and length > field.max_length:
+            limit = f"at most {field.max_length} characters (it has {length})"
+            raise CampaignFormatError(f"{where}: {field.name}: {limit}")
     try:
         record.full_clean(**options)
     except ValidationError as error:
         details = "; ".join(
-            message if field == "__all__" else f"{field}: {message}"
-            for field, messages in error.message_dict.items()
+            message if name == "__all__" else f"{name}: {message}"
+            for name, messages in error.message_dict.items()
             for message in messages
         )
         raise CampaignFormatError(f"{where}: {details}") from None

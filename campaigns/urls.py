@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:pk>/", campaigns.campaign_detail, name="detail"),
     path("<int:pk>/edit/", campaigns.campaign_edit, name="edit"),
     path("<int:pk>/leave/", campaigns.campaign_leave, name="leave"),
+    path("<int:pk>/export/", campaigns.campaign_export, name="export"),
     path("<int:pk>/members/<int:member_pk>/remove/", campaigns.member_remove, name="member_remove"),
     path("<int:pk>/members/<int:member_pk>/role/", campaigns.member_role, name="member_role"),
     path("<int:pk>/invites/", invites.invite_list, name="invites"),

@@ -1,0 +1,60 @@
+"""The campaign's roll log: every quick roll, with every face, kept and never changed."""
+
+from typing import Any, NoReturn
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.models import Campaign
+
+
+class AppendOnlyError(RuntimeError):
+    """Rolls are never edited or deleted; a correction is a new roll."""
+
+
+class RollQuerySet(models.QuerySet["Roll"]):
+    def update(self, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("rolls are append-only")
+
+    def delete(self) -> NoReturn:  # type: ignore[override]
+        raise AppendOnlyError("rolls are append-only")
+
+    def in_campaign(self, campaign: Campaign) -> "RollQuerySet":
+        return self.filter(campaign=campaign).select_related("user")
+
+
+class Roll(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rolls")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="rolls"
+    )
+    expression = models.CharField(_("expression"), max_length=100)
+    total = models.BigIntegerField(_("total"))
+    faces = models.JSONField(_("faces"))  # every face in the order drawn: replay() rebuilds it
+    result = models.JSONField(_("result"))  # RollResult.to_dict(), for display
+    typed = models.BooleanField(_("physical dice"), default=False)
+    # A form's one-time key: submitting the same form twice records one roll (RELIABILITY R6).
+    key = models.CharField(max_length=64)
+    created_at = models.DateTimeField(_("rolled at"), auto_now_add=True, db_index=True)
+
+    objects = RollQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user", "key"], name="one_roll_per_key")
+        ]
+        verbose_name = _("roll")
+        verbose_name_plural = _("rolls")
+
+    def __str__(self) -> str:
+        return f"{self.expression} = {self.total}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise AppendOnlyError("rolls are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("rolls are append-only")

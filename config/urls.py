@@ -28,6 +28,7 @@ urlpatterns = [
     ),
     path("i18n/", include("django.conf.urls.i18n")),
     path("campaigns/", include("campaigns.urls")),
+    path("campaigns/", include("combat.urls")),
     path("admin/", admin.site.urls),
 ]
 

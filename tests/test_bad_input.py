@@ -34,6 +34,7 @@ FORMS = {
     "campaigns:member_role": ("role",),
     "campaigns:invites": ("valid_days", "max_uses"),
     "campaigns:invite_accept": ("anything",),
+    "combat:roll": ("expression", "typed", "faces", "key"),
     "campaigns:character_create": (
         "name",
         "kind",

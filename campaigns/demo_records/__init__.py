@@ -16,7 +16,7 @@ from . import dice_pool, dnd5e, draci_hlidka, ose, shadowrun3
 
 
 class DemoRecord(TypedDict):
-    """A monster, weapon or armour: its name, its stats (before cleaning) and where they come from."""
+    """A monster, weapon or armour: its name, raw stats and notes saying where they come from."""
 
     name: str
     stats: dict[str, Any]

@@ -82,7 +82,7 @@ MONSTERS: list[DemoRecord] = [
     {
         "name": "Utopenec",
         "stats": {"attack_dice": 3, "defence_dice": 3, "bestiary_monster": True},
-        "notes": "Seed 004: \"an NPC with three dice has 18 HP\" (HP left empty = 6 × 3); a "
+        "notes": 'Seed 004: "an NPC with three dice has 18 HP" (HP left empty = 6 × 3); a '
         "bestiary monster, so a player without a silver weapon has their rolls halved. The name "
         "is our pick.",
     },

@@ -18,9 +18,11 @@ SRD = "SRD 5.1 stat block, entered by hand (seed 002 names no monsters)."
 SRD_ITEM = "SRD 5.1 equipment table (seed 002 gives no weapon numbers)."
 
 
-def _attack(name: str, bonus: int | None, dice: str, damage_type: str, **extra: Any) -> dict[str, Any]:
+def _attack(
+    name: str, bonus: int | None, dice: str, damage_type: str, **extra: Any
+) -> dict[str, Any]:
     """One SRD action: melee ones default to reach 5 ft."""
-    reach = None if "range_normal" in extra and "reach" not in extra else 5
+    reach = None if "range_normal" in extra else 5  # an explicit reach= overrides it
     return {"name": name, "attack_bonus": bonus, "reach": reach,
             "damage": [{"dice": dice, "type": damage_type}], **extra}  # fmt: skip
 

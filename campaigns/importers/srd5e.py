@@ -110,12 +110,11 @@ def _plan(
             mapped = mapper(entry)
         except SrdEntryError as error:
             plan.skipped.append(Skipped(filename, index, error.name, error.field, error.message))
-            mapped = None
         else:
             if mapped is None:
                 plan.other_items += 1
-        if mapped is not None:
-            _add(plan, filename, index, mapped)
+            else:
+                _add(plan, filename, index, mapped)
         if index % PROGRESS_EVERY == 0 or index == len(entries):
             progress(f"  {filename}: {index}/{len(entries)} entries read")
     return plan

@@ -127,14 +127,6 @@ class Monster(LibraryRecord):
 class Weapon(LibraryRecord):
     schema_part = "weapon"
 
-    @property
-    def summary(self) -> str:
-        """The system's own short form: "5 +1 +2", "9M", "1d8 slashing"."""
-        from ..statforms import current_language
-
-        stats = {**self.schema.defaults(), **self.stats}
-        return get_system(self.system).weapon_headline(stats, current_language())
-
     class Meta(LibraryRecord.Meta):
         verbose_name = _("weapon")
         verbose_name_plural = _("weapons")
@@ -145,6 +137,14 @@ class Weapon(LibraryRecord):
                 name="one_library_weapon_per_source",
             )
         ]
+
+    @property
+    def summary(self) -> str:
+        """The system's own short form: "5 +1 +2", "9M", "1d8 slashing"."""
+        from ..statforms import current_language
+
+        stats = {**self.schema.defaults(), **self.stats}
+        return get_system(self.system).weapon_headline(stats, current_language())
 
 
 class Armor(LibraryRecord):

@@ -1,4 +1,6 @@
-"""Campaign pages: the list, create, detail with its members, edit, leave."""
+"""Campaign pages: the list, create, detail with its members, edit, leave, export."""
+
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -46,8 +48,11 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
 
 
 def _detail_context(membership: Membership) -> dict[str, object]:
+    from combat.rolling import roller_context  # the campaign page carries the quick-roll box
+
     campaign = membership.campaign
     return {
+        **roller_context(campaign),
         "campaign": campaign,
         "membership": membership,
         "members": campaign.memberships.select_related("user"),
@@ -133,3 +138,17 @@ def _members_response(request: HttpRequest, acting: Membership) -> HttpResponse:
     if getattr(request, "htmx", False):
         return render(request, "campaigns/detail.html#members", _detail_context(acting))
     return redirect_to(request, reverse("campaigns:detail", args=[acting.campaign_id]))
+
+
+@login_required
+@require_GET
+def campaign_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole campaign as one JSON file (docs/campaign-format.md), for the GM to keep."""
+    from ..exchange import export_campaign
+
+    membership = gm_membership_or_403(request, pk)
+    body = json.dumps(export_campaign(membership.campaign), ensure_ascii=False, indent=2)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    filename = f"iniciativa-campaign-{pk}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -213,3 +213,14 @@ def test_list_shows_only_my_campaigns(client, roles, django_assert_max_num_queri
     with django_assert_max_num_queries(4):
         html = client.get(reverse("campaigns:list")).content.decode()
     assert "Elsewhere" in html and "Stezka" not in html
+
+
+def test_gm_downloads_the_campaign_as_json(client, roles):
+    import json
+
+    client.force_login(roles["gm"])
+    response = client.get(reverse("campaigns:export", args=[roles["campaign"].pk]))
+    assert response["Content-Disposition"].startswith("attachment;")
+    data = json.loads(response.content)
+    assert data["format"] == "iniciativa-campaign"
+    assert [c["name"] for c in data["characters"]] == ["Baldur"]

@@ -4,6 +4,7 @@ import copy
 import json
 from datetime import UTC, datetime
 from io import StringIO
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,6 +39,14 @@ def stamp(record: Any, created: datetime, updated: datetime | None = None) -> No
     type(record).objects.filter(pk=record.pk).update(**values)
 
 
+def make(model: Any, name: str, stats: dict[str, Any] | None = None, **fields: Any) -> Any:
+    """A D&D 5e row with cleaned stats, as the admin would save it."""
+    schema = {Weapon: DND.weapon, Armor: DND.armor}.get(model, DND.creature)
+    return model.objects.create(
+        system="dnd5e", name=name, stats=schema.clean(stats or {}), **fields
+    )
+
+
 @pytest.fixture
 def campaign(db, make_user):
     gm, player = make_user("gm"), make_user("hráčka")
@@ -45,38 +54,20 @@ def campaign(db, make_user):
     stamp(campaign, at(1))
     Membership.objects.create(campaign=campaign, user=gm, role=Role.GM)
     Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
-    scimitar = Weapon.objects.create(
-        system="dnd5e", source="5e SRD", name="Scimitar",
-        stats=DND.weapon.clean({"damage": "1d6", "damage_type": "slashing",
-                                "properties": ["finesse", "light"], "category": "martial"}),
-    )  # fmt: skip
-    leather = Armor.objects.create(
-        system="dnd5e", name="Leather", stats=DND.armor.clean({"base_ac": 11}), notes="Home-made."
-    )
-    talon = Weapon.objects.create(
-        campaign=campaign, system="dnd5e", name="Talon", source="Lost Mine p. 3",
-        stats=DND.weapon.clean({"damage": "1d8", "damage_type": "slashing"}), notes="+1 sword",
-    )  # fmt: skip
-    Weapon.objects.create(campaign=campaign, system="dnd5e", name="Unused spear",
-                          stats=DND.weapon.clean({}))  # fmt: skip
-    shield = Armor.objects.create(
-        campaign=campaign, system="dnd5e", name="Shield of Tyr",
-        stats=DND.armor.clean({"category": "shield", "base_ac": 2}),
-    )  # fmt: skip
-    goblin = Monster.objects.create(
-        campaign=campaign, system="dnd5e", name="Goblin", source="MM",
-        stats=DND.creature.clean({"ac": 15, "hp": 7, "dex": 14}), notes="Cowardly.",
-    )  # fmt: skip
-    baldur = Character.objects.create(
-        campaign=campaign, system="dnd5e", kind="pc", owner=player, name="Baldur",
-        stats=DND.creature.clean({"ac": 16, "hp": 28, "str": 16}), notes="Loud.\nBrave.",
-        portrait="portraits/baldur.png",
-    )  # fmt: skip
+    scimitar = make(Weapon, "Scimitar", {"damage": "1d6", "damage_type": "slashing",
+                    "properties": ["finesse", "light"], "category": "martial"}, source="5e SRD")  # fmt: skip
+    leather = make(Armor, "Leather", {"base_ac": 11}, notes="Home-made.")
+    talon = make(Weapon, "Talon", {"damage": "1d8"}, campaign=campaign, source="Lost Mine p. 3",
+                 notes="+1 sword")  # fmt: skip
+    make(Weapon, "Unused spear", campaign=campaign)
+    shield = make(Armor, "Shield of Tyr", {"category": "shield", "base_ac": 2}, campaign=campaign)
+    goblin = make(Monster, "Goblin", {"ac": 15, "hp": 7, "dex": 14}, campaign=campaign,
+                  source="MM", notes="Cowardly.")  # fmt: skip
+    baldur = make(Character, "Baldur", {"ac": 16, "hp": 28, "str": 16}, campaign=campaign,
+                  kind="pc", owner=player, notes="Loud.\nBrave.", portrait="portraits/baldur.png")  # fmt: skip
     baldur.weapons.set([talon, scimitar])
     baldur.armor.set([leather, shield])
-    sildar = Character.objects.create(
-        campaign=campaign, system="dnd5e", kind="npc", name="Sildar", stats=DND.creature.clean({})
-    )
+    sildar = make(Character, "Sildar", campaign=campaign, kind="npc")
     sildar.weapons.set([scimitar])
     for number, record in enumerate([scimitar, leather, talon, shield, goblin, baldur, sildar]):
         stamp(record, at(2 + number, 123456), at(20 + number, 654321))
@@ -84,8 +75,8 @@ def campaign(db, make_user):
         Membership.objects.filter(pk=member.pk).update(joined_at=at(10 + number, 42))
     # Noise that must stay out of the file: another campaign, a library weapon nobody carries.
     other = Campaign.objects.create(name="Elsewhere", system="dnd5e")
-    Weapon.objects.create(campaign=other, system="dnd5e", name="Their axe", stats={})
-    Weapon.objects.create(system="dnd5e", source="5e SRD", name="Longsword", stats={})
+    make(Weapon, "Their axe", campaign=other)
+    make(Weapon, "Longsword", source="5e SRD")
     return Campaign.objects.get(pk=campaign.pk)
 
 
@@ -248,6 +239,7 @@ BAD = {
     "missing name": (change("bestiary.0.name", ...), "bestiary[0]: name is missing"),
     "empty name": (change("characters.0.name", ""), "characters[0] '': name"),
     "name too long": (change("campaign.name", "x" * 121), "campaign: name"),
+    "notes too long": (change("bestiary.0.notes", "x" * 20001), "notes: at most 20000 characters"),
     "id as true": (change("bestiary.0.id", True), "id must be a whole number, found true"),
     "twice the same id": (change("armory.weapons.1.id", 1), "id 1 is used twice"),
     "dangling reference": (
@@ -333,3 +325,18 @@ def test_import_command_refuses_a_bad_file_and_imports_nothing(db, tmp_path, tex
 def test_import_command_of_a_missing_file_fails_clearly(db, tmp_path):
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_campaign", str(tmp_path / "nope.json"), stdout=StringIO())
+
+
+# --- the documentation -------------------------------------------------------------------------
+
+
+def test_the_example_in_the_format_documentation_imports(db):
+    text = (Path(__file__).resolve().parents[2] / "docs" / "campaign-format.md").read_text()
+    example = json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+    campaign = import_campaign(example)
+    baldur = campaign.characters.get(name="Baldur")
+    assert baldur.owner.username == "hrac" and baldur.stats["hp"] == 28
+    assert sorted(w.name for w in baldur.weapons.all()) == ["Handaxe", "Talon"]
+    assert baldur.armor.get().stats["base_ac"] == 16
+    assert campaign.created_at == datetime(2026, 11, 1, 17, tzinfo=UTC)
+    assert export_campaign(campaign)["bestiary"][0]["stats"]["challenge_rating"] == "1"

@@ -19,7 +19,9 @@ LABELS = {"monster": "Monsters", "weapon": "Weapons", "armor": "Armour"}
 class Command(BaseCommand):
     help = (
         f"Import the 5e SRD monsters, weapons and armour ({MONSTERS_FILE} and {EQUIPMENT_FILE} "
-        f"in DIR) into the shared D&D 5e library, source {SOURCE!r}. Safe to run again."
+        f"in DIR) into the shared D&D 5e library, source {SOURCE!r}. One transaction for the "
+        "whole run: a bad file imports nothing, a bad entry is reported and skipped. Safe to "
+        "run again: rows are updated in place, never duplicated."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:

@@ -6,13 +6,15 @@ from campaigns.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS, load_demo
 
 
 class Command(BaseCommand):
-    help = "Load the demo users and campaigns (safe to run again)."
+    help = "Load the demo users, campaigns and their records (safe to run again)."
 
     def handle(self, *args: Any, **options: Any) -> None:
         summary = load_demo()
         self.stdout.write(
-            f"Demo data ready ({summary.users_created} users and "
-            f"{summary.campaigns_created} campaigns created now)."
+            f"Demo data ready ({summary.users_created} users, "
+            f"{summary.campaigns_created} campaigns, {summary.characters_created} characters, "
+            f"{summary.monsters_created} monsters, {summary.weapons_created} weapons and "
+            f"{summary.armor_created} armour created now)."
         )
         self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         self.stdout.write(f"  game master: {DEMO_GM}")

@@ -1,4 +1,4 @@
-"""Limits that keep hostile dice expressions cheap (issue C: "hostile input must not hurt the server").
+"""Limits that keep hostile dice expressions cheap (issue C: hostile input must not hurt).
 
 Every limit is checked before any die is rolled, except the two that depend on the faces
 (explosions): the dice budget and the explosion chain, checked while rolling.

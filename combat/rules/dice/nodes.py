@@ -38,21 +38,21 @@ class Compare(Enum):
 class Keep:
     mode: KeepMode
     count: int
+    keeps: bool = field(init=False, compare=False, repr=False)
+    """``kh``/``kl`` pick the dice to keep; ``dh``/``dl`` pick the dice to drop."""
+    highest_first: bool = field(init=False, compare=False, repr=False)
+    """Whether the dice picked first (to keep or to drop) are the highest ones."""
+
+    def __post_init__(self) -> None:
+        # Stored rather than computed: the roller asks on every roll (parsed trees are cached).
+        keeps = self.mode in (KeepMode.KEEP_HIGHEST, KeepMode.KEEP_LOWEST)
+        object.__setattr__(self, "keeps", keeps)
+        highest = self.mode in (KeepMode.KEEP_HIGHEST, KeepMode.DROP_HIGHEST)
+        object.__setattr__(self, "highest_first", highest)
 
     def kept_of(self, dice: int) -> int:
         """How many of ``dice`` dice stay in the total."""
-        if self.mode in (KeepMode.KEEP_HIGHEST, KeepMode.KEEP_LOWEST):
-            return self.count
-        return dice - self.count
-
-    @property
-    def highest_first(self) -> bool:
-        """Whether the dice picked first (to keep or to drop) are the highest ones."""
-        return self.mode in (KeepMode.KEEP_HIGHEST, KeepMode.DROP_HIGHEST)
-
-    @property
-    def keeps(self) -> bool:
-        return self.mode in (KeepMode.KEEP_HIGHEST, KeepMode.KEEP_LOWEST)
+        return self.count if self.keeps else dice - self.count
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,11 +119,9 @@ class DiceTerm:
             dice, largest_die = self.count, self.sides * (MAX_CHAIN + 1)
         else:
             dice, largest_die = self.most_dice, self.sides
-        least = most = dice
-        if self.keep is not None:
-            least = self.keep.kept_of(self.count)
-            most = self.keep.kept_of(dice)
-        return (least, most * largest_die)
+        if self.keep is None:
+            return (self.count, dice * largest_die)
+        return (self.keep.kept_of(self.count), self.keep.kept_of(dice) * largest_die)
 
     def __str__(self) -> str:
         size = "%" if self.percent else str(self.sides)

@@ -256,9 +256,9 @@ def _check_term(term: DiceTerm) -> None:
     if term.keep is not None:
         _check_keep(term, term.keep)
     target = term.target
-    if target is not None and term.explode is Explode.COMPOUND:
-        if target.compare in (Compare.AT_MOST, Compare.BELOW):
-            raise InvalidDice(errors.COMPOUND_BELOW, notation=str(term))
+    below = target is not None and target.compare in (Compare.AT_MOST, Compare.BELOW)
+    if below and term.explode is Explode.COMPOUND:
+        raise InvalidDice(errors.COMPOUND_BELOW, notation=str(term))
 
 
 def _check_keep(term: DiceTerm, keep: Keep) -> None:

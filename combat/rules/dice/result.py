@@ -5,23 +5,24 @@ The log stores ``RollResult.faces`` (every face, in the order drawn) with the ex
 
 Speed: simulations roll millions of times and mostly read ``total``, ``successes`` and
 ``sixes``, so a term keeps its dice compactly and ``Die`` objects are made only when
-``RollResult.dice`` is read. Results and terms are built through ``_make`` because a frozen
-dataclass's generated ``__init__`` costs about a microsecond (one ``object.__setattr__`` per
-field); the objects are just as frozen afterwards.
+``RollResult.dice`` is read. A result is built through ``_make`` because a frozen dataclass's
+generated ``__init__`` costs about a microsecond (one ``object.__setattr__`` per field); the
+object is just as frozen afterwards.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from combat.rules.dice.nodes import DiceTerm, Explode
 
 _T = TypeVar("_T")
 
 
-def _make(cls: type[_T], **fields: object) -> _T:
+def _make(cls: type[_T], fields: dict[str, Any]) -> _T:
+    """Build a frozen dataclass (without slots) from all of its fields, skipping ``__init__``."""
     instance = object.__new__(cls)
     instance.__dict__.update(fields)
     return instance
@@ -50,12 +51,15 @@ class Die:
         return sum(self.faces)
 
 
-@dataclass(frozen=True)
-class TermRoll:
-    """One dice term's outcome. Per-die tuples are in draw order; ``None`` means "all default"."""
+class TermRoll(NamedTuple):
+    """One dice term's outcome. Per-die tuples are in draw order; ``None`` means "all default".
+
+    A ``NamedTuple`` rather than a frozen dataclass: one is built per term of every roll, and
+    a tuple is built four times faster. It is just as immutable.
+    """
 
     term: DiceTerm
-    index: int
+    term_index: int
     offset: int
     """Index of this term's first die in ``RollResult.dice``."""
     value: int
@@ -85,7 +89,7 @@ class TermRoll:
             "extra": parent >= 0,
             "parent": self.offset + parent if parent >= 0 else None,
             "success": self.successes[i] if self.successes is not None else None,
-            "term": self.index,
+            "term": self.term_index,
         }
 
 

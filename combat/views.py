@@ -1,0 +1,77 @@
+"""The quick-roll box and the campaign's roll log."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from campaigns.access import membership_or_404
+from campaigns.views.helpers import redirect_to
+from combat.rules.dice import InvalidDice, parse
+
+from . import services
+from .forms import RollForm
+from .models import Roll
+from .odds_view import odds_context
+from .rolling import roller_context
+
+LOG_PAGE = 200
+
+
+def _dice_problem(form: RollForm, error: InvalidDice) -> None:
+    try:
+        parse(form.cleaned_data["expression"])
+    except InvalidDice:
+        form.add_dice_error(error, faces_problem=False)
+    else:  # the expression is fine, so the typed faces are what is wrong
+        form.add_dice_error(error, faces_problem=True)
+
+
+@login_required
+@require_POST
+def quick_roll(request: HttpRequest, pk: int) -> HttpResponse:
+    membership = membership_or_404(request, pk)
+    campaign = membership.campaign
+    form = RollForm(request.POST)
+    record = None
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            record, _fresh = services.quick_roll(
+                campaign, request.user, data["expression"], key=data["key"],
+                typed_faces=data["faces"],
+            )  # fmt: skip
+        except InvalidDice as error:
+            _dice_problem(form, error)
+    if not request.htmx and record is not None:  # type: ignore[attr-defined]
+        return redirect_to(request, reverse("combat:rolls", args=[pk]))
+    if record is not None:  # a fresh form (new key) keeps the expression for the next roll
+        form = RollForm(initial={"key": services.new_roll_key(), **_kept(form)})
+    context = {**roller_context(campaign, form, record), "membership": membership}
+    if not request.htmx:  # type: ignore[attr-defined]  # without JS: the page, with the errors
+        context["rolls"] = Roll.objects.in_campaign(campaign)[:LOG_PAGE]
+        return render(request, "combat/roll_log.html", context)
+    return render(request, "combat/roller.html#roller", context)
+
+
+def _kept(form: RollForm) -> dict[str, object]:
+    return {"expression": form.cleaned_data.get("expression", ""),
+            "typed": form.cleaned_data.get("typed", False)}  # fmt: skip
+
+
+@login_required
+@require_GET
+def roll_log(request: HttpRequest, pk: int) -> HttpResponse:
+    membership = membership_or_404(request, pk)
+    context = {**roller_context(membership.campaign), "membership": membership}
+    context["rolls"] = Roll.objects.in_campaign(membership.campaign)[:LOG_PAGE]
+    return render(request, "combat/roll_log.html", context)
+
+
+@login_required
+@require_GET
+def odds(request: HttpRequest, pk: int) -> HttpResponse:
+    membership_or_404(request, pk)
+    context = odds_context(request.GET.get("expression", ""), request.GET.get("target", ""))
+    return render(request, "combat/roller.html#odds", context)
