@@ -34,5 +34,7 @@ def odds_context(expression: str, target: str = "") -> dict[str, Any]:
         chance = result.chance_sixes_at_least(2)
         lines.append({"label": _("2+ sixes"), "percent": _percent(chance)})
     totals = result.totals
-    summary = {"mean": float(result.expected_total), "low": min(totals), "high": max(totals)}
+    # Exploding dice have no largest total: the odds follow them deep enough, the page says ∞.
+    high = "∞" if result.depth is not None else max(totals)
+    summary = {"mean": float(result.expected_total), "low": min(totals), "high": high}
     return {"odds": {**summary, "lines": lines}}

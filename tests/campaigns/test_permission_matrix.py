@@ -144,9 +144,33 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (200, 405),
         },
     ),
-    "combat:roll": (("pk",), {"anonymous": (LOGIN, LOGIN), "outsider": (405, 404), "player": (405, 200), "gm": (405, 200)}),
-    "combat:rolls": (("pk",), {"anonymous": (LOGIN, LOGIN), "outsider": (404, 405), "player": (200, 405), "gm": (200, 405)}),
-    "combat:odds": (("pk",), {"anonymous": (LOGIN, LOGIN), "outsider": (404, 405), "player": (200, 405), "gm": (200, 405)}),
+    "combat:roll": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 200),
+            "gm": (405, 200),
+        },
+    ),
+    "combat:rolls": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "combat:odds": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
     "campaigns:characters": (
         ("pk",),
         {

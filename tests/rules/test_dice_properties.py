@@ -195,3 +195,18 @@ def test_sixes_and_successes_agree_with_the_dice(text, seed):
         assert result.successes == counted.count(True)
     else:
         assert counted == []
+
+
+@PROPERTY
+@given(text=expressions(valid=True), seed=seeds)
+def test_the_json_dice_agree_with_the_result_dice(text, seed):
+    result = roll_valid(text, seed)
+    records = result.to_dict()["dice"]
+    assert len(records) == len(result.dice)
+    for record, die in zip(records, result.dice, strict=True):
+        assert record["faces"] == list(die.faces)
+        assert {key: getattr(die, key) for key in record if key != "faces"} == {
+            key: value for key, value in record.items() if key != "faces"
+        }
+        assert ("success" in record) == (die.success is not None)
+        assert ("parent" in record) == die.extra

@@ -99,6 +99,12 @@ class DiceTerm:
     keep: Keep | None = None
     target: Target | None = None
     percent: bool = field(default=False, compare=False)
+    plain: bool = field(init=False, compare=False, repr=False)
+    """No explosion, keep/drop or target: the roller's fast path (stored, trees are cached)."""
+
+    def __post_init__(self) -> None:
+        plain = self.explode is Explode.NONE and self.keep is None and self.target is None
+        object.__setattr__(self, "plain", plain)
 
     @property
     def most_dice(self) -> int:
@@ -181,6 +187,8 @@ class Expression:
     min_total: int
     max_total: int
     counts_successes: bool
+    has_d6: bool
+    """Whether any term rolls d6s, whose sixes the result counts."""
 
     def __str__(self) -> str:
         return str(self.root)

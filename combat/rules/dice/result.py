@@ -92,6 +92,31 @@ class TermRoll(NamedTuple):
             "term": self.term_index,
         }
 
+    def die_dicts(self) -> list[dict[str, Any]]:
+        """The dice as JSON objects: ``sides``, ``faces``, ``kept``, ``exploded``, ``term``;
+        ``success`` only in success-counting terms, ``parent`` only on extra (``!``) dice."""
+        sides, term_index, count = self.term.sides, self.term_index, len(self.values)
+        if self.chains is not None:
+            faces = [list(chain) for chain in self.chains]
+            exploded = [len(chain) > 1 for chain in self.chains]
+        else:
+            faces = [[value] for value in self.values]
+            explodes = self.term.explode is Explode.EXPLODE
+            exploded = [explodes and value == sides for value in self.values]
+        kept = self.kept or (True,) * count
+        dicts = [
+            {"sides": sides, "faces": die, "kept": keep, "exploded": boom, "term": term_index}
+            for die, keep, boom in zip(faces, kept, exploded, strict=True)
+        ]
+        if self.successes is not None:
+            for record, success in zip(dicts, self.successes, strict=True):
+                record["success"] = success
+        if self.parents is not None:
+            for record, parent in zip(dicts, self.parents, strict=True):
+                if parent >= 0:
+                    record["parent"] = self.offset + parent
+        return dicts
+
 
 @dataclass(frozen=True)
 class RollResult:
@@ -116,11 +141,9 @@ class RollResult:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: expression, total, dice (with their faces), successes, sixes, fumble."""
-        dice = [
-            {**fields, "faces": list(fields["faces"])}
-            for term in self.terms
-            for fields in map(term.die_fields, range(len(term.values)))
-        ]
+        dice: list[dict[str, Any]] = []
+        for term in self.terms:
+            dice += term.die_dicts()
         return {
             "expression": self.expression,
             "total": self.total,
