@@ -4,6 +4,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q
+from django.forms import CheckboxSelectMultiple
 
 from .models import Armor, Campaign, Character, Weapon
 from .statforms import StatsModelForm
@@ -13,6 +14,7 @@ class CharacterGMForm(StatsModelForm):
     class Meta:
         model = Character
         fields = ["name", "kind", "owner", "weapons", "armor", "portrait", "notes"]
+        widgets = {"weapons": CheckboxSelectMultiple, "armor": CheckboxSelectMultiple}
 
     def limit_to(self, campaign: Campaign) -> None:
         users = get_user_model().objects.filter(memberships__campaign=campaign)

@@ -78,8 +78,9 @@ class SystemRecord(models.Model):
         from ..statdisplay import stat_rows  # display helpers import the models' schemas
         from ..statforms import current_language
 
-        rows = stat_rows(self.schema, self.stats, current_language(), npc=True)[:3]
-        return " · ".join(f"{row.label} {row.value}" for row in rows)
+        rows = stat_rows(self.schema, self.stats, current_language(), npc=True)
+        shown = [row for row in rows if row.value != "—" and row.name != "notes"][:3]
+        return " · ".join(f"{row.label} {row.value}" for row in shown)
 
     def clean(self) -> None:
         super().clean()

@@ -31,4 +31,3 @@ def test_typed_faces_for_an_exploding_d6_show_15_and_two_sixes(
     expect(last.locator(".roll-sixes")).to_have_text("2 sixes")
     expect(last.locator(".die-exploded")).to_have_count(2)
     expect(page.locator("#roll-log .roll")).to_have_count(1)
-    page.screenshot(path="/tmp/quick-roll-phone.png", full_page=True)
