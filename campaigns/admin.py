@@ -88,6 +88,12 @@ class RecordAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             kwargs["required"] = True
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
+    def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name in {"weapons", "armor"} and not request.user.is_superuser:
+            mine = Q(campaign__in=gm_campaigns(request.user)) | Q(campaign__isnull=True)
+            kwargs["queryset"] = db_field.related_model.objects.filter(mine)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
     def system_for(self, request: HttpRequest, obj: Any) -> str | None:
         """The system whose stat fields the form shows: the record's, or the one asked for."""
         if obj is not None:

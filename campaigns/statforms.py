@@ -199,6 +199,7 @@ class StatsModelForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}
+        self._check_equipment(cleaned)
         if self.schema is not None:
             current = self.instance.stats or {}
             try:
@@ -208,6 +209,19 @@ class StatsModelForm(forms.ModelForm):  # type: ignore[type-arg]
             except StatError as error:
                 add_stat_errors(self, error)
         return cleaned
+
+    def _check_equipment(self, cleaned: Mapping[str, Any]) -> None:
+        """A character carries its campaign's items or its system's library items, no others."""
+        campaign = cleaned.get("campaign") or getattr(self.instance, "campaign", None)
+        for name in ("weapons", "armor"):
+            items = cleaned.get(name)
+            if not items or campaign is None:
+                continue
+            foreign = [i.name for i in items if i.campaign_id not in (None, campaign.pk)
+                       or i.system != campaign.system]  # fmt: skip
+            if foreign:
+                message = gettext("Not from this campaign or its system's library: %(items)s")
+                self.add_error(name, message % {"items": ", ".join(foreign)})
 
     @classmethod
     def with_stats(

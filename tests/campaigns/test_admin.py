@@ -230,3 +230,16 @@ def test_a_gm_can_only_file_records_under_their_own_campaigns(client, roles):
     gm = _gm_client(client, roles)
     html = gm.get(reverse("admin:campaigns_weapon_add") + "?system=draci_hlidka").content.decode()
     assert "Stezka" in html and "Elsewhere" not in html
+
+
+def test_a_character_cannot_carry_another_campaigns_weapon(staff, roles):
+    other = Campaign.objects.get(name="Elsewhere")
+    foreign = Weapon.objects.create(campaign=other, system="ose", name="Foreign axe", stats={})
+    character = roles["character"]
+    url = reverse("admin:campaigns_character_change", args=[character.pk])
+    data = _post_data(character)
+    data.update(kind="pc", campaign=character.campaign_id, weapons=[foreign.pk])
+    response = staff.post(url, data)
+    assert response.status_code == 200
+    assert "Not from this campaign or its system&#x27;s library: Foreign axe" in response.content.decode()
+    assert not character.weapons.exists()
