@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -131,20 +132,31 @@ def odds_timings() -> list[tuple[str, str, str, float, float, float]]:
 
 
 def render(rates, records, odds_rows) -> str:
-    lines = [
+    header = [
         START,
         "## Dice engine (`bench/bench_dice.py`)",
         "",
         f"Run {datetime.date.today().isoformat()} on {os.cpu_count()} CPUs, "
         f"Python {platform.python_version()} ({platform.machine()}, {platform.system()}), "
-        f"d20 {d20.__version__ if hasattr(d20, '__version__') else '1.x'}.",
+        f"d20 {metadata.version('d20')}, icepool {metadata.version('icepool')}.",
         "",
+    ]
+    body = rate_table(rates) + record_table(records) + odds_table(odds_rows)
+    return "\n".join([*header, *body, END]) + "\n"
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "**missed**"
+
+
+def rate_table(rates) -> list[str]:
+    lines = [
         f"### Parse + roll against the d20 library (target: ours ≥ {RATE_TARGET:.0f}× faster)",
         "",
-        "Best of %d interleaved rounds of %d rolls; both libraries parse through their own "
-        "cache (normal use). Ours rolls with `SeededFaces` (d20 uses `random`'s Mersenne "
-        "Twister too); `SecureFaces` (live play) and an uncached parse are shown for "
-        "reference." % (ROUNDS, CALLS),
+        f"Best of {ROUNDS} interleaved rounds of {CALLS} rolls; both libraries parse through "
+        "their own cache (normal use). Ours rolls with `SeededFaces` (d20 uses `random`'s "
+        "Mersenne Twister too); `SecureFaces` (live play) and an uncached parse are shown for "
+        "reference.",
         "",
         "| ours | d20 | ours µs | d20 µs | d20 ÷ ours | target | ours, SecureFaces µs "
         "| our parse, uncached µs |",
@@ -152,12 +164,15 @@ def render(rates, records, odds_rows) -> str:
     ]
     for ours, theirs, ours_us, d20_us, secure_us, uncached_us in rates:
         ratio = d20_us / ours_us
-        verdict = "met" if ratio >= RATE_TARGET else "**missed**"
         lines.append(
-            f"| `{ours}` | `{theirs}` | {ours_us:.2f} | {d20_us:.2f} | {ratio:.2f}× | {verdict} "
-            f"| {secure_us:.2f} | {uncached_us:.2f} |"
+            f"| `{ours}` | `{theirs}` | {ours_us:.2f} | {d20_us:.2f} | {ratio:.2f}× "
+            f"| {verdict(ratio >= RATE_TARGET)} | {secure_us:.2f} | {uncached_us:.2f} |"
         )
-    lines += [
+    return lines
+
+
+def record_table(records) -> list[str]:
+    lines = [
         "",
         f"### One roll and its log record (target ≤ {RECORD_TARGET_US:.0f} µs)",
         "",
@@ -167,9 +182,14 @@ def render(rates, records, odds_rows) -> str:
         "|---|---:|---|",
     ]
     for expression, median_us in records:
-        verdict = "met" if median_us <= RECORD_TARGET_US else "**missed**"
-        lines.append(f"| `{expression}` | {median_us:.2f} | {verdict} |")
-    lines += [
+        lines.append(
+            f"| `{expression}` | {median_us:.2f} | {verdict(median_us <= RECORD_TARGET_US)} |"
+        )
+    return lines
+
+
+def odds_table(odds_rows) -> list[str]:
+    lines = [
         "",
         f"### Odds of each system's standard attack (target ≤ {ODDS_TARGET_MS:.0f} ms)",
         "",
@@ -180,13 +200,11 @@ def render(rates, records, odds_rows) -> str:
         "|---|---|---|---:|---:|---:|---|",
     ]
     for system, label, expression, first_ms, again_us, chance in odds_rows:
-        verdict = "met" if first_ms <= ODDS_TARGET_MS else "**missed**"
         lines.append(
             f"| {system} | {label} | `{expression}` | {first_ms:.1f} | {again_us:.1f} "
-            f"| {chance:.4f} | {verdict} |"
+            f"| {chance:.4f} | {verdict(first_ms <= ODDS_TARGET_MS)} |"
         )
-    lines.append(END)
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def write_section(section: str) -> None:

@@ -187,8 +187,6 @@ class Expression:
     min_total: int
     max_total: int
     counts_successes: bool
-    has_d6: bool
-    """Whether any term rolls d6s, whose sixes the result counts."""
 
     def __str__(self) -> str:
         return str(self.root)

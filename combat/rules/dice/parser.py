@@ -283,8 +283,7 @@ def _build(text: str, root: Node) -> Expression:
         if abs(bound) > MAX_NUMBER:
             raise InvalidDice(errors.TOTAL_TOO_BIG, total=bound, limit=MAX_NUMBER)
     counts = any(term.target is not None for term in terms)
-    has_d6 = any(term.sides == 6 for term in terms)
-    return Expression(text, root, tuple(terms), tuple(signs), constant, low, high, counts, has_d6)
+    return Expression(text, root, tuple(terms), tuple(signs), constant, low, high, counts)
 
 
 def _flatten(node: Node, sign: int, terms: list[DiceTerm], signs: list[int]) -> int:

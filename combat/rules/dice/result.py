@@ -73,6 +73,20 @@ class TermRoll(NamedTuple):
     kept: tuple[bool, ...] | None = None
     successes: tuple[bool, ...] | None = None
 
+    def sixes(self) -> int:
+        """Faces showing 6 on this term's kept dice (whatever their size)."""
+        if self.chains is None and self.kept is None:
+            return self.values.count(6)
+        dice = self.chains or [(value,) for value in self.values]
+        kept = self.kept or (True,) * len(dice)
+        return sum(faces.count(6) for faces, keep in zip(dice, kept, strict=True) if keep)
+
+    def firsts(self) -> list[int]:
+        """The first face of each die the expression asked for (not the extra dice)."""
+        if self.chains is not None:
+            return [chain[0] for chain in self.chains]
+        return list(self.values[: self.term.count])
+
     def die_fields(self, i: int) -> dict[str, Any]:
         """The fields of the ``i``-th die (term-local), as ``Die`` takes them."""
         faces = self.chains[i] if self.chains is not None else (self.values[i],)
@@ -96,6 +110,17 @@ class TermRoll(NamedTuple):
         """The dice as JSON objects: ``sides``, ``faces``, ``kept``, ``exploded``, ``term``;
         ``success`` only in success-counting terms, ``parent`` only on extra (``!``) dice."""
         sides, term_index, count = self.term.sides, self.term_index, len(self.values)
+        if self.term.plain:
+            return [
+                {
+                    "sides": sides,
+                    "faces": [value],
+                    "kept": True,
+                    "exploded": False,
+                    "term": term_index,
+                }
+                for value in self.values
+            ]
         if self.chains is not None:
             faces = [list(chain) for chain in self.chains]
             exploded = [len(chain) > 1 for chain in self.chains]
@@ -120,17 +145,36 @@ class TermRoll(NamedTuple):
 
 @dataclass(frozen=True)
 class RollResult:
+    """A roll: its total and every face. ``successes``, ``sixes``, ``fumble`` and ``dice`` are
+    worked out from the terms when first read (and then kept)."""
+
     expression: str
     total: int
     faces: tuple[int, ...]
     """Every face in the order it was drawn: what the log keeps, and what replay needs."""
-    successes: int | None
-    """Dice that met their target, over all success-counting terms; ``None`` if none count."""
-    sixes: int
-    """Faces showing 6 on kept six-sided dice (Dračí Hlídka criticals)."""
-    fumble: bool
-    """Rule of one: success counting, and every counted die's first face is 1."""
     terms: tuple[TermRoll, ...]
+
+    @cached_property
+    def successes(self) -> int | None:
+        """Dice that met their target, over all success-counting terms; ``None`` if none count."""
+        counting = [term.value for term in self.terms if term.successes is not None]
+        return sum(counting) if counting else None
+
+    @cached_property
+    def sixes(self) -> int:
+        """Faces showing 6 on kept d6s (Dračí Hlídka: two or more sixes make a critical)."""
+        return sum(term.sixes() for term in self.terms if term.term.sides == 6)
+
+    @cached_property
+    def fumble(self) -> bool:
+        """Rule of one (seed 003): success counting, and every counted die's first face is 1.
+
+        Only the dice the expression asked for count: extra dice only follow a maximum face.
+        """
+        firsts = [
+            face for term in self.terms if term.successes is not None for face in term.firsts()
+        ]
+        return bool(firsts) and all(face == 1 for face in firsts)
 
     @cached_property
     def dice(self) -> tuple[Die, ...]:
