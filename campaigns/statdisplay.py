@@ -46,7 +46,7 @@ def display_value(field: Field, value: Any, lang: str) -> str:
     if field.kind == "levels":
         return ", ".join(f"{field.choice_label(k, lang)} {v}" for k, v in value.items()) or "—"
     if field.kind == "records":
-        return "; ".join(_record_summary(field, record, lang) for record in value) or "—"
+        return "\n".join(_record_summary(field, record, lang) for record in value) or "—"
     return str(value)
 
 
