@@ -50,7 +50,7 @@ MAX_POOL_WORK = 500
 MAX_EXPLODING_POOL = 6
 """Keep/drop among exploding (``!``) dice: at most this many dice."""
 
-_Die = Any  # icepool.Die: icepool's own annotations are not precise enough for mypy --strict
+_Die = Any  # an icepool.Die: icepool ships no type information, so mypy sees Any anyway
 
 
 @dataclass(frozen=True, eq=False)

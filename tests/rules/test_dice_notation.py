@@ -1,10 +1,12 @@
 """Every notation feature of the dice engine, rolled with scripted (typed) faces."""
 
+import ast
 import json
+from pathlib import Path
 
 import pytest
 
-from combat.rules.dice import InvalidDice, parse, replay, roll
+from combat.rules.dice import InvalidDice, errors, parse, replay, roll
 from combat.rules.faces import TypedFaces
 
 
@@ -232,3 +234,18 @@ def test_error_message_points_at_the_problem():
         parse("1d6 ^ 2")
     assert str(caught.value) == "unexpected character '^' at position 5"
     assert caught.value.template % caught.value.params == str(caught.value)
+
+
+def test_every_message_template_is_marked_for_translation():
+    source = Path(errors.__file__).read_text()
+    constants = [
+        node
+        for node in ast.parse(source).body
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+    ]
+    assert len(constants) > 20
+    for node in constants:
+        call = node.value
+        assert isinstance(call, ast.Call), ast.unparse(node)
+        assert isinstance(call.func, ast.Name) and call.func.id == "_", ast.unparse(node)
+    assert errors._("roll %(count)s more d%(sides)s") == "roll %(count)s more d%(sides)s"

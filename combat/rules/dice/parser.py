@@ -137,7 +137,8 @@ def _number(digits: str) -> int:
     significant = digits.lstrip("0") or "0"
     # Checked on the digits before int(), so a huge literal never reaches int().
     if len(significant) > MAX_DIGITS or int(significant) > MAX_NUMBER:
-        raise InvalidDice(errors.NUMBER_TOO_BIG, number=significant, limit=MAX_NUMBER)
+        shown = significant if len(significant) <= 12 else significant[:10] + "…"
+        raise InvalidDice(errors.NUMBER_TOO_BIG, number=shown, limit=MAX_NUMBER)
     return int(significant)
 
 

@@ -55,7 +55,7 @@ class TermRoll(NamedTuple):
     """One dice term's outcome. Per-die tuples are in draw order; ``None`` means "all default".
 
     A ``NamedTuple`` rather than a frozen dataclass: one is built per term of every roll, and
-    a tuple is built four times faster. It is just as immutable.
+    a tuple is built three times faster. It is just as immutable.
     """
 
     term: DiceTerm
@@ -145,8 +145,8 @@ class TermRoll(NamedTuple):
 
 @dataclass(frozen=True)
 class RollResult:
-    """A roll: its total and every face. ``successes``, ``sixes``, ``fumble`` and ``dice`` are
-    worked out from the terms when first read (and then kept)."""
+    """A roll: its total and every face. ``successes``, ``sixes`` and ``fumble`` are worked
+    out from the terms when read (cheap); ``dice`` when first read, and then kept."""
 
     expression: str
     total: int
@@ -154,18 +154,18 @@ class RollResult:
     """Every face in the order it was drawn: what the log keeps, and what replay needs."""
     terms: tuple[TermRoll, ...]
 
-    @cached_property
+    @property
     def successes(self) -> int | None:
         """Dice that met their target, over all success-counting terms; ``None`` if none count."""
         counting = [term.value for term in self.terms if term.successes is not None]
         return sum(counting) if counting else None
 
-    @cached_property
+    @property
     def sixes(self) -> int:
         """Faces showing 6 on kept d6s (Dračí Hlídka: two or more sixes make a critical)."""
         return sum(term.sixes() for term in self.terms if term.term.sides == 6)
 
-    @cached_property
+    @property
     def fumble(self) -> bool:
         """Rule of one (seed 003): success counting, and every counted die's first face is 1.
 

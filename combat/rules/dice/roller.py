@@ -52,6 +52,7 @@ def roll(expression: str, source: FaceSource) -> RollResult:
 
 def replay(expression: str, faces: Sequence[int]) -> RollResult:
     """Rebuild the result of a roll from its recorded ``RollResult.faces``."""
+    faces = tuple(faces)
     for face in faces:
         if type(face) is not int:
             raise InvalidDice(errors.FACE_NOT_NUMBER, face=repr(face))
