@@ -241,5 +241,8 @@ def test_a_character_cannot_carry_another_campaigns_weapon(staff, roles):
     data.update(kind="pc", campaign=character.campaign_id, weapons=[foreign.pk])
     response = staff.post(url, data)
     assert response.status_code == 200
-    assert "Not from this campaign or its system&#x27;s library: Foreign axe" in response.content.decode()
+    assert (
+        "Not from this campaign or its system&#x27;s library: Foreign axe"
+        in response.content.decode()
+    )
     assert not character.weapons.exists()
