@@ -110,19 +110,20 @@ class LibraryRecord(SystemRecord):
 
     class Meta(SystemRecord.Meta):
         abstract = True
+        # The importers find library rows by (system, source, name): one row each.
+        constraints = [
+            models.UniqueConstraint(
+                fields=["system", "source", "name"],
+                condition=Q(campaign__isnull=True) & ~Q(source=""),
+                name="one_library_%(class)s_per_source",
+            )
+        ]
 
 
 class Monster(LibraryRecord):
     class Meta(LibraryRecord.Meta):
         verbose_name = _("monster")
         verbose_name_plural = _("bestiary")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["system", "source", "name"],
-                condition=Q(campaign__isnull=True) & ~Q(source=""),
-                name="one_library_monster_per_source",
-            )
-        ]
 
 
 class Weapon(LibraryRecord):
@@ -131,13 +132,6 @@ class Weapon(LibraryRecord):
     class Meta(LibraryRecord.Meta):
         verbose_name = _("weapon")
         verbose_name_plural = _("weapons")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["system", "source", "name"],
-                condition=Q(campaign__isnull=True) & ~Q(source=""),
-                name="one_library_weapon_per_source",
-            )
-        ]
 
     @property
     def summary(self) -> str:
@@ -154,13 +148,6 @@ class Armor(LibraryRecord):
     class Meta(LibraryRecord.Meta):
         verbose_name = _("armour")
         verbose_name_plural = _("armour")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["system", "source", "name"],
-                condition=Q(campaign__isnull=True) & ~Q(source=""),
-                name="one_library_armor_per_source",
-            )
-        ]
 
 
 class CharacterKind(models.TextChoices):

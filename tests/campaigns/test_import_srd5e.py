@@ -1,8 +1,6 @@
 """`manage.py import_srd5e DIR` against the real 5e-bits data (read from ../shared, never copied)."""
 
 import json
-import os
-from functools import cache
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -12,22 +10,7 @@ from django.core.management import CommandError, call_command
 
 from campaigns.importers.srd5e import EQUIPMENT_FILE, MONSTERS_FILE, SOURCE
 from campaigns.models import Armor, Campaign, Monster, Weapon
-
-
-def srd_dir() -> Path:
-    override = os.environ.get("INICIATIVA_SRD_DIR")
-    if override:
-        return Path(override)
-    return Path(__file__).resolve().parents[2].parent / "shared" / "data" / "srd5e"
-
-
-@cache
-def load(filename: str) -> list[dict[str, Any]]:
-    path = srd_dir() / filename
-    if not path.is_file():
-        pytest.skip(f"SRD data not found at {path}; set INICIATIVA_SRD_DIR")
-    data: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
-    return data
+from tests.srd import load, srd_dir
 
 
 def run(directory: Path) -> tuple[str, str]:

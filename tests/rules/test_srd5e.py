@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
-import os
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,22 +11,7 @@ from hypothesis import strategies as st
 
 from combat.rules.dnd5e import CREATURE
 from combat.rules.dnd5e.srd import SrdEntryError, equipment_from_srd, monster_from_srd
-
-
-def srd_dir() -> Path:
-    override = os.environ.get("INICIATIVA_SRD_DIR")
-    if override:
-        return Path(override)
-    return Path(__file__).resolve().parents[2].parent / "shared" / "data" / "srd5e"
-
-
-@cache
-def load(filename: str) -> list[dict[str, Any]]:
-    path = srd_dir() / filename
-    if not path.is_file():
-        pytest.skip(f"SRD data not found at {path}; set INICIATIVA_SRD_DIR")
-    data: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
-    return data
+from tests.srd import load
 
 
 def raw_monster(name: str) -> dict[str, Any]:
