@@ -25,7 +25,8 @@ class RollQuerySet(models.QuerySet["Roll"]):
 
 
 class Roll(models.Model):
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rolls")
+    # DO_NOTHING: see combat.signals — a campaign's deletion removes its log afterwards.
+    campaign = models.ForeignKey(Campaign, on_delete=models.DO_NOTHING, related_name="rolls")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="rolls"
     )

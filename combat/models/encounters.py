@@ -1,0 +1,94 @@
+"""Encounters and their combatants: the current state, which the event log explains."""
+
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.models import Campaign, Character, Monster
+
+
+class EncounterStatus(models.TextChoices):
+    PREPARING = "preparing", _("Preparing")
+    RUNNING = "running", _("Running")
+    ENDED = "ended", _("Ended")
+
+
+class EncounterQuerySet(models.QuerySet["Encounter"]):
+    def visible_to(self, user: AbstractBaseUser | AnonymousUser) -> "EncounterQuerySet":
+        return self.filter(campaign__in=Campaign.objects.visible_to(user))
+
+
+class Encounter(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="encounters")
+    name = models.CharField(_("name"), max_length=120)
+    status = models.CharField(
+        _("status"), max_length=10, choices=EncounterStatus.choices,
+        default=EncounterStatus.PREPARING,
+    )  # fmt: skip
+    round = models.PositiveIntegerField(_("round"), default=0)
+    order = models.JSONField(default=list, blank=True)  # combatant keys in acting order
+    current = models.CharField(max_length=20, blank=True)  # the key of whose turn it is
+    options = models.JSONField(default=dict, blank=True)
+    # Bumped by every workflow; browsers poll with the version they show (RELIABILITY: 204).
+    version = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EncounterQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("encounter")
+        verbose_name_plural = _("encounters")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def system(self) -> str:
+        return str(self.campaign.system)
+
+
+class Combatant(models.Model):
+    """A character, or one copy of a monster ("Skřet 2"), with its state in this fight."""
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="combatants")
+    character = models.ForeignKey(
+        Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    monster = models.ForeignKey(
+        Monster, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    side = models.CharField(_("side"), max_length=40, default="enemies")
+    is_npc = models.BooleanField(default=True)
+    # The record's stats and equipment as they were when it joined: the fight is replayable.
+    stats = models.JSONField(default=dict)
+    weapons = models.JSONField(default=list)
+    armor = models.JSONField(default=list)
+    hp = models.IntegerField(_("HP"))
+    max_hp = models.IntegerField(_("max HP"))
+    conditions = models.JSONField(default=list)
+    effects = models.JSONField(default=list)
+    initiative = models.IntegerField(null=True, blank=True)
+    turn = models.JSONField(default=dict)
+    position = models.CharField(_("position"), max_length=120, blank=True)
+    hidden = models.BooleanField(_("hidden from players"), default=False)
+    hp_revealed = models.BooleanField(_("players see HP"), default=False)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("combatant")
+        verbose_name_plural = _("combatants")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def key(self) -> str:
+        return f"c{self.pk}"
+
+    def owned_by(self, user: Any) -> bool:
+        return self.character is not None and self.character.owner_id == user.pk

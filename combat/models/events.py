@@ -1,0 +1,86 @@
+"""The encounter's event log: append-only, hash-chained, the truth of what happened.
+
+Each event's hash covers its own content and the previous event's hash, so editing, deleting or
+reordering any event breaks the chain from there on (`python manage.py verify_log`). Database
+triggers refuse UPDATE and DELETE (migration 0003); the ORM refuses them too.
+"""
+
+import hashlib
+import json
+from typing import Any, NoReturn
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .encounters import Encounter
+from .rolls import AppendOnlyError
+
+GENESIS = "0" * 64
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    def update(self, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("events are append-only")
+
+    def delete(self) -> NoReturn:  # type: ignore[override]
+        raise AppendOnlyError("events are append-only")
+
+
+def event_hash(
+    *, encounter_id: int, seq: int, type: str, payload: Any, user_id: int | None,
+    created_at: str, prev_hash: str,
+) -> str:  # fmt: skip
+    """SHA-256 over a canonical JSON of the event's content and the previous hash."""
+    content = json.dumps(
+        [encounter_id, seq, type, payload, user_id, created_at, prev_hash],
+        sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+    )  # fmt: skip
+    return hashlib.sha256(content.encode()).hexdigest()
+
+
+class Event(models.Model):
+    # DO_NOTHING: the triggers refuse to delete events of an existing encounter; deleting the
+    # encounter itself removes its log afterwards (combat.signals).
+    encounter = models.ForeignKey(Encounter, on_delete=models.DO_NOTHING, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=40)
+    payload = models.JSONField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    # The form token of the request that wrote it: a retried request finds it (idempotency).
+    key = models.CharField(max_length=64, blank=True)
+    created_at = models.CharField(max_length=40)  # ISO 8601, exactly as hashed
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["encounter", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["encounter", "seq"], name="one_event_per_seq"),
+            models.UniqueConstraint(
+                fields=["encounter", "key"], condition=~models.Q(key=""), name="one_event_per_key"
+            ),
+        ]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.type}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise AppendOnlyError("events are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("events are append-only")
+
+    def compute_hash(self) -> str:
+        return event_hash(
+            encounter_id=self.encounter_id, seq=self.seq, type=self.type, payload=self.payload,
+            user_id=self.user_id, created_at=self.created_at, prev_hash=self.prev_hash,
+        )  # fmt: skip

@@ -1,0 +1,242 @@
+"""The one small interface every rule system's engine provides (issue D).
+
+Pure Python: no Django, no database, no clock, no global random. The encounter machinery keeps
+a `Fight` (frozen), asks the system's `Engine` what may happen and what did happen, and applies
+the returned `Change`s generically — so the machinery needs no change for a new system, and an
+undo is the inverse of the recorded changes.
+
+Dice come from a `FaceSource` passed in (combat.rules.faces): chance in live play, a seed in
+simulation, or the faces a person typed. Every roll is returned as a `RolledDice` with every face,
+so the log can replay it.
+
+Text for the log is never a finished sentence: a `Step` is an English template with
+%(name)s parameters, marked with `_` so makemessages extracts it; the web layer translates it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, Protocol
+
+from combat.rules.faces import FaceSource
+
+
+def _(text: str) -> str:
+    """Mark a log template for translation; the web layer translates at display time."""
+    return text
+
+
+# --- state ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An ongoing effect on a combatant: bleeding, a delayed grenade, a potion next round …
+
+    `key` is unique per combatant (e.g. "bleed-3"); `kind` is what the engine acts on; `data`
+    holds what it needs ("dice": "2d6", "per_round": 7, "source": "c2").
+    """
+
+    key: str
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One fighter as the rules see it: its record's stats plus its state in this fight."""
+
+    id: str  # stable within the fight, e.g. "c12"
+    name: str  # "Skřet 2"
+    side: str  # "party", "enemies", or any label the GM uses
+    stats: Mapping[str, Any]  # the system's cleaned creature stats
+    hp: int
+    max_hp: int
+    weapons: tuple[Mapping[str, Any], ...] = ()  # cleaned weapon stats, each with a "name"
+    armor: tuple[Mapping[str, Any], ...] = ()
+    conditions: frozenset[str] = frozenset()  # "surprised", "prone", "unconscious", "dead" …
+    effects: tuple[Effect, ...] = ()
+    initiative: int | None = None
+    turn: Mapping[str, Any] = field(default_factory=dict)  # per-round bookkeeping of the engine
+    is_npc: bool = True
+
+    def has(self, condition: str) -> bool:
+        return condition in self.conditions
+
+
+@dataclass(frozen=True)
+class Fight:
+    round: int  # 0 before the first initiative
+    combatants: tuple[Combatant, ...]
+    order: tuple[str, ...] = ()  # combatant ids in acting order
+    current: str | None = None  # whose turn it is
+    options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"initiative_once": True}
+
+    def get(self, combatant_id: str) -> Combatant:
+        for combatant in self.combatants:
+            if combatant.id == combatant_id:
+                return combatant
+        raise KeyError(combatant_id)
+
+
+# --- what happened ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RolledDice:
+    """One roll: who rolled it and why, the expression, every face in order, and the total."""
+
+    purpose: str  # "attack", "defence", "initiative", "bleeding" …
+    roller: str | None  # combatant id, or None for the GM / the world
+    expression: str
+    faces: tuple[int, ...]
+    total: int
+    sixes: int = 0
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of the breakdown: template % params, e.g. "ÚČ %(uc)s + %(roll)s = %(attack)s"."""
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+ChangeKind = Literal[
+    "hp",  # value: the new HP
+    "add_condition",  # value: the condition
+    "remove_condition",
+    "add_effect",  # value: an Effect
+    "remove_effect",  # value: an Effect (the one removed, so undo can restore it)
+    "initiative",  # value: the new initiative (int or None)
+    "turn",  # value: the new per-round bookkeeping mapping
+]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change to one combatant; `before` makes it invertible (undo)."""
+
+    combatant: str
+    kind: ChangeKind
+    value: Any
+    before: Any = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an action, an initiative roll or a round's effects did."""
+
+    summary: Step
+    steps: tuple[Step, ...] = ()
+    rolls: tuple[RolledDice, ...] = ()
+    changes: tuple[Change, ...] = ()
+    order: tuple[str, ...] | None = None  # a new acting order, if this set one
+    notes: tuple[Step, ...] = ()  # GM notes: "sixes without a wound: push or scare"
+    data: Mapping[str, Any] = field(default_factory=dict)  # machine-readable facts for replay
+
+
+# --- what may happen --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActionOption:
+    """An action the actor may take now, with what the form must ask for."""
+
+    kind: str  # "attack", "sprint", "flee" …
+    label: Step
+    needs_target: bool = False
+    needs_weapon: bool = False
+    modifiers: tuple[str, ...] = ()  # the situational modifiers the GM may tick
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action as the GM or a player chose it."""
+
+    kind: str
+    actor: str
+    targets: tuple[str, ...] = ()
+    weapon: str | None = None  # a weapon's name among the actor's weapons
+    modifiers: Mapping[str, Any] = field(default_factory=dict)
+
+
+class RulesError(ValueError):
+    """The action is not allowed now; `template` % `params` says why (translated by the web)."""
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template % params if params else template)
+
+
+class Engine(Protocol):
+    """What every system provides. Each method is pure: same input and faces, same output."""
+
+    key: str
+
+    def combatant_from_record(
+        self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,
+        weapons: Sequence[Mapping[str, Any]], armor: Sequence[Mapping[str, Any]],
+    ) -> Combatant: ...  # fmt: skip
+
+    def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
+        """Roll for `ids` (all, or one late-comer) and return the new order in `order`."""
+
+    def actions(self, fight: Fight, actor: str) -> tuple[ActionOption, ...]:
+        """What `actor` may do now."""
+
+    def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
+        """Resolve one action; raise RulesError when it is not allowed."""
+
+    def start_of_round(self, fight: Fight, faces: FaceSource) -> Outcome:
+        """Effects at the start of a round (e.g. bleeding), after `round` was incremented."""
+
+    def is_over(self, fight: Fight) -> bool:
+        """True when at most one side has anyone left standing."""
+
+
+# --- applying changes, generically ------------------------------------------------------------
+
+
+def _changed(combatant: Combatant, change: Change, *, undo: bool) -> Combatant:
+    value = change.before if undo else change.value
+    kind = change.kind
+    if kind == "hp":
+        return replace(combatant, hp=value)
+    if kind == "initiative":
+        return replace(combatant, initiative=value)
+    if kind == "turn":
+        return replace(combatant, turn=value)
+    adding = kind in ("add_condition", "add_effect")
+    if undo:
+        adding = not adding
+    if kind in ("add_condition", "remove_condition"):
+        conditions = (
+            combatant.conditions | {change.value}
+            if adding
+            else combatant.conditions - {change.value}
+        )
+        return replace(combatant, conditions=frozenset(conditions))
+    effects = tuple(e for e in combatant.effects if e.key != change.value.key)
+    return replace(combatant, effects=effects + ((change.value,) if adding else ()))
+
+
+def apply(fight: Fight, changes: Sequence[Change], *, undo: bool = False) -> Fight:
+    """The fight after `changes` (or before them, with undo=True: applied in reverse)."""
+    by_id = {c.id: c for c in fight.combatants}
+    for change in reversed(changes) if undo else changes:
+        by_id[change.combatant] = _changed(by_id[change.combatant], change, undo=undo)
+    return replace(fight, combatants=tuple(by_id[c.id] for c in fight.combatants))
+
+
+def hp_change(combatant: Combatant, new_hp: int) -> Change:
+    return Change(combatant.id, "hp", new_hp, before=combatant.hp)
+
+
+def condition_change(combatant: Combatant, condition: str, *, add: bool = True) -> Change | None:
+    """A condition change, or None when it would change nothing."""
+    if add == combatant.has(condition):
+        return None
+    return Change(combatant.id, "add_condition" if add else "remove_condition", condition)

@@ -1,0 +1,31 @@
+"""The logs cannot be edited: not through the ORM, not with raw SQL; deleting the parent can."""
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+
+from campaigns.models import Campaign
+from combat.models import Roll
+from combat.services import quick_roll
+
+
+@pytest.fixture
+def logged_roll(roles):
+    roll, _ = quick_roll(roles["campaign"], roles["gm"], "1d20", key="raw")
+    return roll
+
+
+def test_raw_sql_update_of_a_roll_is_refused(logged_roll):
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("UPDATE combat_roll SET total = 99 WHERE id = %s", [logged_roll.pk])
+    assert Roll.objects.get(pk=logged_roll.pk).total == logged_roll.total
+
+
+def test_raw_sql_delete_of_a_roll_is_refused(logged_roll):
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("DELETE FROM combat_roll WHERE id = %s", [logged_roll.pk])
+    assert Roll.objects.filter(pk=logged_roll.pk).exists()
+
+
+def test_deleting_the_campaign_removes_its_roll_log(logged_roll, roles):
+    Campaign.objects.filter(pk=roles["campaign"].pk).delete()
+    assert not Roll.objects.filter(pk=logged_roll.pk).exists()
