@@ -34,6 +34,9 @@ class Encounter(models.Model):
     options = models.JSONField(default=dict, blank=True)
     # Bumped by every workflow; browsers poll with the version they show (RELIABILITY: 204).
     version = models.PositiveBigIntegerField(default=0)
+    # The newest event's hash and the number of events: a deleted last event is noticed too.
+    log_head = models.CharField(max_length=64, blank=True)
+    log_length = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = EncounterQuerySet.as_manager()

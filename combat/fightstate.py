@@ -1,0 +1,51 @@
+"""Between database rows and the rules' frozen `Fight`: load it, and store what changed."""
+
+from collections.abc import Iterable
+from typing import Any
+
+from combat.rules.base import Combatant as RulesCombatant
+from combat.rules.base import Fight
+from combat.rules.serialize import effect_from_json, effect_to_json
+
+from .models import Combatant, Encounter
+
+ENCOUNTER_FIELDS = ("round", "order", "current", "status")
+
+
+def to_rules(row: Combatant) -> RulesCombatant:
+    return RulesCombatant(
+        id=row.key, name=row.name, side=row.side, stats=row.stats, hp=row.hp,
+        max_hp=row.max_hp, weapons=tuple(row.weapons), armor=tuple(row.armor),
+        conditions=frozenset(row.conditions),
+        effects=tuple(effect_from_json(e) for e in row.effects),
+        initiative=row.initiative, turn=row.turn, is_npc=row.is_npc,
+    )  # fmt: skip
+
+
+def load_fight(encounter: Encounter) -> tuple[Fight, dict[str, Combatant]]:
+    rows = {row.key: row for row in encounter.combatants.all()}
+    fight = Fight(
+        round=encounter.round, combatants=tuple(to_rules(row) for row in rows.values()),
+        order=tuple(encounter.order), current=encounter.current or None,
+        options=encounter.options,
+    )  # fmt: skip
+    return fight, rows
+
+
+def store_combatants(rows: dict[str, Combatant], fight: Fight, ids: Iterable[str]) -> None:
+    """Write the changed combatants' state back to their rows."""
+    for combatant_id in set(ids):
+        state, row = fight.get(combatant_id), rows[combatant_id]
+        row.hp, row.initiative, row.turn = state.hp, state.initiative, dict(state.turn)
+        row.conditions = sorted(state.conditions)
+        row.effects = [effect_to_json(effect) for effect in state.effects]
+        row.save(update_fields=["hp", "initiative", "turn", "conditions", "effects"])
+
+
+def encounter_snapshot(encounter: Encounter) -> dict[str, Any]:
+    return {name: getattr(encounter, name) for name in ENCOUNTER_FIELDS}
+
+
+def restore_encounter(encounter: Encounter, snapshot: dict[str, Any]) -> None:
+    for name in ENCOUNTER_FIELDS:
+        setattr(encounter, name, snapshot[name])

@@ -1,0 +1,27 @@
+"""The engine of each rule system, by key. A system without one cannot run encounters yet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from combat.rules.base import Engine, RulesError, _
+
+
+def _draci_hlidka() -> Engine:
+    from combat.rules.draci_hlidka.engine import DraciHlidka
+
+    return DraciHlidka()
+
+
+FACTORIES: dict[str, Callable[[], Engine]] = {"draci_hlidka": _draci_hlidka}
+
+
+def get_engine(system: str) -> Engine:
+    factory = FACTORIES.get(system)
+    if factory is None:
+        raise RulesError(_("Encounters for this rule system are not available yet."))
+    return factory()
+
+
+def has_engine(system: str) -> bool:
+    return system in FACTORIES

@@ -1,0 +1,69 @@
+"""Rules values to and from plain JSON, for the event log and the encounter export."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict
+from typing import Any
+
+from combat.rules.base import Change, Effect, Outcome, RolledDice, Step
+
+
+def effect_to_json(effect: Effect) -> dict[str, Any]:
+    return {"key": effect.key, "kind": effect.kind, "data": dict(effect.data)}
+
+
+def effect_from_json(data: Mapping[str, Any]) -> Effect:
+    return Effect(key=data["key"], kind=data["kind"], data=dict(data.get("data", {})))
+
+
+def _value_to_json(kind: str, value: Any) -> Any:
+    if isinstance(value, Effect):
+        return effect_to_json(value)
+    if isinstance(value, Mapping):
+        return dict(value)
+    return value
+
+
+def change_to_json(change: Change) -> dict[str, Any]:
+    return {
+        "combatant": change.combatant,
+        "kind": change.kind,
+        "value": _value_to_json(change.kind, change.value),
+        "before": _value_to_json(change.kind, change.before),
+    }
+
+
+def change_from_json(data: Mapping[str, Any]) -> Change:
+    kind = data["kind"]
+    value, before = data["value"], data.get("before")
+    if kind in ("add_effect", "remove_effect"):
+        value = effect_from_json(value)
+    return Change(combatant=data["combatant"], kind=kind, value=value, before=before)
+
+
+def step_to_json(step: Step) -> dict[str, Any]:
+    return {"template": step.template, "params": dict(step.params)}
+
+
+def roll_to_json(rolled: RolledDice) -> dict[str, Any]:
+    data = asdict(rolled)
+    data["faces"] = list(rolled.faces)
+    return data
+
+
+def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
+    return {
+        "summary": step_to_json(outcome.summary),
+        "steps": [step_to_json(step) for step in outcome.steps],
+        "rolls": [roll_to_json(rolled) for rolled in outcome.rolls],
+        "changes": [change_to_json(change) for change in outcome.changes],
+        "order": list(outcome.order) if outcome.order is not None else None,
+        "notes": [step_to_json(step) for step in outcome.notes],
+        "data": dict(outcome.data),
+    }
+
+
+def faces_of(outcome_json: Mapping[str, Any]) -> list[int]:
+    """Every face of an outcome's rolls, in the order drawn: what a replay types back in."""
+    return [face for rolled in outcome_json["rolls"] for face in rolled["faces"]]

@@ -1,0 +1,279 @@
+"""Encounter workflows: each one transaction — lock, rules, save, event, version, notify.
+
+Every workflow takes the form's one-time key: a retried or double-clicked request finds the
+event it already wrote and returns it instead of rolling again (RELIABILITY R6). The encounter
+row is locked first (select_for_update on PostgreSQL; SQLite's IMMEDIATE transactions serialise
+writers), so concurrent GM and player actions never lose an update.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+
+from campaigns.models import Campaign, Character, Monster
+from combat.rules.base import (
+    Action,
+    Fight,
+    Outcome,
+    Step,
+    _,
+    apply,
+    condition_change,
+    hp_change,
+)
+from combat.rules.engines import get_engine
+from combat.rules.faces import FaceSource, SecureFaces, TypedFaces
+from combat.rules.serialize import change_from_json, outcome_to_json
+
+from .eventlog import append_event
+from .fightstate import encounter_snapshot, load_fight, restore_encounter, store_combatants
+from .live import notify_on_commit
+from .models import Combatant, Encounter, EncounterStatus, Event
+
+UNDOABLE = frozenset({"initiative", "action", "round", "turn", "adjust"})
+Build = Callable[[Encounter, FaceSource], dict[str, Any]]
+
+
+class TypedFacesLeft(ValueError):
+    """More faces were typed than the action used."""
+
+
+def faces_from(typed: Sequence[int] | None) -> FaceSource:
+    return TypedFaces(typed) if typed is not None else SecureFaces()
+
+
+def create_encounter(campaign: Campaign, name: str, user: AbstractBaseUser) -> Encounter:
+    get_engine(campaign.system)  # RulesError when the system cannot run encounters yet
+    with transaction.atomic():
+        encounter = Encounter.objects.create(campaign=campaign, name=name)
+        append_event(encounter, "created", {"name": name}, user=user)
+        encounter.save(update_fields=["log_head", "log_length"])
+    return encounter
+
+
+def run(
+    encounter_id: int, user: AbstractBaseUser | None, key: str, type: str, build: Build,
+    typed_faces: Sequence[int] | None = None,
+) -> Event:  # fmt: skip
+    """The frame every workflow shares."""
+    with transaction.atomic():
+        encounter = Encounter.objects.select_for_update().select_related("campaign")
+        encounter = encounter.get(pk=encounter_id)
+        if key:
+            existing = Event.objects.filter(encounter=encounter, key=key).first()
+            if existing is not None:
+                return existing
+        faces = faces_from(typed_faces)
+        payload = build(encounter, faces)
+        if isinstance(faces, TypedFaces) and faces.remaining:
+            raise TypedFacesLeft(faces.remaining)
+        event = append_event(encounter, type, payload, user=user, key=key)
+        encounter.version += 1
+        encounter.save()
+        notify_on_commit(encounter.pk, encounter.version)
+        return event
+
+
+def _apply_outcome(encounter: Encounter, fight: Fight, rows: dict, outcome: Outcome) -> Fight:  # type: ignore[type-arg]
+    after = apply(fight, outcome.changes)
+    store_combatants(rows, after, (change.combatant for change in outcome.changes))
+    if outcome.order is not None:
+        encounter.order = list(outcome.order)
+    return after
+
+
+def _recorded(
+    encounter: Encounter, before: dict[str, Any], outcome: Outcome, **extra: Any
+) -> dict[str, Any]:
+    return {
+        "outcome": outcome_to_json(outcome),
+        "encounter": {"before": before, "after": encounter_snapshot(encounter)},
+        **extra,
+    }
+
+
+def add_combatants(
+    encounter_id: int, user: AbstractBaseUser, key: str, *, record: Character | Monster,
+    count: int = 1, side: str = "enemies", hidden: bool = False,
+) -> Event:  # fmt: skip
+    """One combatant for a character, or `count` numbered copies of a monster ("Skřet 1..4")."""
+
+    def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        engine = get_engine(encounter.system)
+        is_npc = not isinstance(record, Character) or record.is_npc
+        weapons = [{"name": w.name, **w.stats} for w in _equipment(record, "weapons")]
+        armor = [{"name": a.name, **a.stats} for a in _equipment(record, "armor")]
+        added = []
+        for number in range(1, count + 1):
+            name = record.name if count == 1 else f"{record.name} {number}"
+            state = engine.combatant_from_record(
+                id="new", name=name, side=side, stats=record.stats, is_npc=is_npc,
+                weapons=weapons, armor=armor,
+            )  # fmt: skip
+            row = Combatant.objects.create(
+                encounter=encounter, name=name, side=side, is_npc=is_npc, stats=record.stats,
+                weapons=weapons, armor=armor, hp=state.hp, max_hp=state.max_hp,
+                conditions=sorted(state.conditions), hidden=hidden,
+                character=record if isinstance(record, Character) else None,
+                monster=record if isinstance(record, Monster) else None,
+            )  # fmt: skip
+            added.append({"key": row.key, "name": name, "side": side, "hp": row.hp,
+                          "max_hp": row.max_hp, "stats": row.stats, "weapons": weapons,
+                          "armor": armor, "is_npc": is_npc, "hidden": hidden})  # fmt: skip
+        return {"combatants": added}
+
+    return run(encounter_id, user, key, "added", build)
+
+
+def _equipment(record: Character | Monster, name: str) -> list[Any]:
+    return list(getattr(record, name).all()) if isinstance(record, Character) else []
+
+
+def roll_initiative(
+    encounter_id: int, user: AbstractBaseUser, key: str, *,
+    ids: Sequence[str] | None = None, typed_faces: Sequence[int] | None = None,
+) -> Event:  # fmt: skip
+    def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        before = encounter_snapshot(encounter)
+        fight, rows = load_fight(encounter)
+        engine = get_engine(encounter.system)
+        outcome = engine.roll_initiative(fight, ids or [c.id for c in fight.combatants], faces)
+        _apply_outcome(encounter, fight, rows, outcome)
+        if encounter.status == EncounterStatus.PREPARING:
+            encounter.status, encounter.round = EncounterStatus.RUNNING, 1
+        encounter.current = encounter.order[0] if encounter.order else ""
+        return _recorded(encounter, before, outcome)
+
+    return run(encounter_id, user, key, "initiative", build, typed_faces)
+
+
+def resolve_action(
+    encounter_id: int, user: AbstractBaseUser, key: str, action: Action,
+    typed_faces: Sequence[int] | None = None,
+) -> Event:  # fmt: skip
+    def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        before = encounter_snapshot(encounter)
+        fight, rows = load_fight(encounter)
+        outcome = get_engine(encounter.system).resolve(fight, action, faces)
+        _apply_outcome(encounter, fight, rows, outcome)
+        return _recorded(encounter, before, outcome, action=_action_json(action))
+
+    return run(encounter_id, user, key, "action", build, typed_faces)
+
+
+def _action_json(action: Action) -> dict[str, Any]:
+    return {"kind": action.kind, "actor": action.actor, "targets": list(action.targets),
+            "weapon": action.weapon, "modifiers": dict(action.modifiers)}  # fmt: skip
+
+
+def next_turn(
+    encounter_id: int, user: AbstractBaseUser, key: str, typed_faces: Sequence[int] | None = None
+) -> Event:
+    """The next combatant in the order; after the last one, a new round and its effects."""
+
+    def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        before = encounter_snapshot(encounter)
+        order = list(encounter.order)
+        position = order.index(encounter.current) + 1 if encounter.current in order else 0
+        if position < len(order):
+            encounter.current = order[position]
+            return {"encounter": {"before": before, "after": encounter_snapshot(encounter)}}
+        fight, rows = load_fight(encounter)
+        encounter.round += 1
+        fight = replace(fight, round=encounter.round)
+        outcome = get_engine(encounter.system).start_of_round(fight, faces)
+        _apply_outcome(encounter, fight, rows, outcome)
+        encounter.current = encounter.order[0] if encounter.order else ""
+        return _recorded(encounter, before, outcome)
+
+    return run(encounter_id, user, key, "turn", build, typed_faces)
+
+
+def adjust(
+    encounter_id: int, user: AbstractBaseUser, key: str, combatant: str, *,
+    hp: int | None = None, add: str = "", remove: str = "",
+) -> Event:  # fmt: skip
+    """The GM's hand: set HP, add or remove a condition — always as an event, undoable."""
+
+    def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        before = encounter_snapshot(encounter)
+        fight, rows = load_fight(encounter)
+        target = fight.get(combatant)
+        changes = [hp_change(target, hp)] if hp is not None and hp != target.hp else []
+        changes += [c for c in (condition_change(target, add, add=True) if add else None,
+                                condition_change(target, remove, add=False) if remove else None)
+                    if c is not None]  # fmt: skip
+        summary = Step(_("%(name)s adjusted by the game master"), {"name": target.name})
+        outcome = Outcome(summary=summary, changes=tuple(changes))
+        _apply_outcome(encounter, fight, rows, outcome)
+        return _recorded(encounter, before, outcome)
+
+    return run(encounter_id, user, key, "adjust", build)
+
+
+def end_encounter(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:
+    def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        before = encounter_snapshot(encounter)
+        encounter.status, encounter.current = EncounterStatus.ENDED, ""
+        return {"encounter": {"before": before, "after": encounter_snapshot(encounter)}}
+
+    return run(encounter_id, user, key, "ended", build)
+
+
+# --- undo and redo ----------------------------------------------------------------------------
+
+
+def _stacks(encounter: Encounter) -> tuple[list[Event], list[Event]]:
+    """(done, undone): undoable events still in effect, and those undone and not redone."""
+    done: list[Event] = []
+    undone: list[Event] = []
+    for event in Event.objects.filter(encounter=encounter).order_by("seq"):
+        if event.type in UNDOABLE:
+            done.append(event)
+            undone.clear()  # a new action forgets what could be redone
+        elif event.type == "undo" and done:
+            undone.append(done.pop())
+        elif event.type == "redo" and undone:
+            done.append(undone.pop())
+    return done, undone
+
+
+def _replay_changes(encounter: Encounter, target: Event, *, undo: bool) -> dict[str, Any]:
+    fight, rows = load_fight(encounter)
+    changes = [change_from_json(c) for c in target.payload.get("outcome", {}).get("changes", [])]
+    after = apply(fight, changes, undo=undo)
+    store_combatants(rows, after, (change.combatant for change in changes))
+    snapshot = target.payload["encounter"]["before" if undo else "after"]
+    restore_encounter(encounter, snapshot)
+    return {"target": target.seq, "type": target.type}
+
+
+def undo(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:
+    """Take back the latest action: a new event restoring the exact state before it."""
+
+    def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        done, _undone = _stacks(encounter)
+        if not done:
+            raise NothingToUndo
+        return _replay_changes(encounter, done[-1], undo=True)
+
+    return run(encounter_id, user, key, "undo", build)
+
+
+def redo(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:
+    """Re-apply what the last undo took back — the same dice, not a new roll."""
+
+    def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        _done, undone = _stacks(encounter)
+        if not undone:
+            raise NothingToUndo
+        return _replay_changes(encounter, undone[-1], undo=False)
+
+    return run(encounter_id, user, key, "redo", build)
+
+
+class NothingToUndo(LookupError):
+    pass
