@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import encounter_views, views
 
 app_name = "combat"
 
@@ -8,4 +8,26 @@ urlpatterns = [
     path("<int:pk>/roll/", views.quick_roll, name="roll"),
     path("<int:pk>/rolls/", views.roll_log, name="rolls"),
     path("<int:pk>/odds/", views.odds, name="odds"),
+    path("<int:pk>/encounters/", encounter_views.encounter_list, name="encounters"),
+    path("<int:pk>/encounters/<int:enc_pk>/", encounter_views.encounter_page, name="encounter"),
+    path(
+        "<int:pk>/encounters/<int:enc_pk>/add/",
+        encounter_views.encounter_add,
+        name="encounter_add",
+    ),
+    path(
+        "<int:pk>/encounters/<int:enc_pk>/action/",
+        encounter_views.encounter_action,
+        name="encounter_action",
+    ),
+    path(
+        "<int:pk>/encounters/<int:enc_pk>/adjust/",
+        encounter_views.encounter_adjust,
+        name="encounter_adjust",
+    ),
+    path(
+        "<int:pk>/encounters/<int:enc_pk>/<str:step>/",
+        encounter_views.encounter_turn,
+        name="encounter_turn",
+    ),
 ]

@@ -38,7 +38,11 @@ def roles(db, make_user):  # type: ignore[no-untyped-def]
     library_weapon = Weapon.objects.create(
         system=campaign.system, name="Široký meč", stats=system.weapon.defaults()
     )
+    from combat.models import Encounter
+
+    encounter = Encounter.objects.create(campaign=campaign, name="Přepadení")
     return {
+        "encounter": encounter,
         "character": character,
         "monster": monster,
         "library_monster": library_monster,

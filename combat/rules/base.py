@@ -108,7 +108,7 @@ ChangeKind = Literal[
     "add_condition",  # value: the condition
     "remove_condition",
     "add_effect",  # value: an Effect
-    "remove_effect",  # value: an Effect (the one removed, so undo can restore it)
+    "remove_effect",  # value: the Effect removed; before: its index (undo puts it back there)
     "initiative",  # value: the new initiative (int or None)
     "turn",  # value: the new per-round bookkeeping mapping
 ]
@@ -220,7 +220,12 @@ def _changed(combatant: Combatant, change: Change, *, undo: bool) -> Combatant:
         )
         return replace(combatant, conditions=frozenset(conditions))
     effects = tuple(e for e in combatant.effects if e.key != change.value.key)
-    return replace(combatant, effects=effects + ((change.value,) if adding else ()))
+    if not adding:
+        return replace(combatant, effects=effects)
+    # Undoing a removal puts the effect back at its index, so the order effects act in survives.
+    back = undo and change.kind == "remove_effect" and type(change.before) is int
+    at = min(change.before, len(effects)) if back else len(effects)
+    return replace(combatant, effects=effects[:at] + (change.value,) + effects[at:])
 
 
 def apply(fight: Fight, changes: Sequence[Change], *, undo: bool = False) -> Fight:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from combat.rules.base import Engine, RulesError, _
+from combat.rules.base import Engine, RulesError, Step, _
 
 
 def _draci_hlidka() -> Engine:
@@ -25,3 +25,11 @@ def get_engine(system: str) -> Engine:
 
 def has_engine(system: str) -> bool:
     return system in FACTORIES
+
+
+def modifier_labels() -> dict[str, Step]:
+    """Every engine's situational modifiers with their labels, for the action form."""
+    labels: dict[str, Step] = {}
+    for factory in FACTORIES.values():
+        labels.update(getattr(factory(), "modifier_labels", {}))
+    return labels

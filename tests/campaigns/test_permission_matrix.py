@@ -171,6 +171,60 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (200, 405),
         },
     ),
+    "combat:encounters": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (200, 403),
+            "gm": (200, 302),
+        },
+    ),
+    "combat:encounter": (
+        ("pk", "enc_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "combat:encounter_add": (
+        ("pk", "enc_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
+    "combat:encounter_action": (
+        ("pk", "enc_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 302),
+            "gm": (405, 302),
+        },
+    ),
+    "combat:encounter_adjust": (
+        ("pk", "enc_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
+    "combat:encounter_turn": (
+        ("pk", "enc_pk", "step"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
     "campaigns:characters": (
         ("pk",),
         {
@@ -285,6 +339,8 @@ def _kwargs(keys, roles):  # type: ignore[no-untyped-def]
         "monster_pk": roles["monster"].pk,
         "library_monster_pk": roles["library_monster"].pk,
         "kind": "weapon",
+        "enc_pk": roles["encounter"].pk,
+        "step": "next",
         "item_pk": roles["library_weapon"].pk,
     }
     renamed = {"library_monster_pk": "monster_pk"}

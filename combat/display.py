@@ -1,0 +1,111 @@
+"""The encounter as each viewer may see it: log sentences, dice, and the tracker's rows."""
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext
+
+from .models import Combatant, Encounter, Event
+
+
+def say(step: Mapping[str, Any] | None) -> str:
+    """A logged Step (template + params) as a sentence in the page's language."""
+    if not step:
+        return ""
+    template, params = step["template"], step.get("params") or {}
+    try:
+        return gettext(template) % params if params else gettext(template)
+    except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder
+        return template % params if params else template
+
+
+def hp_descriptor(row: Combatant) -> str:
+    """What players see of a monster's health unless the GM reveals the numbers."""
+    if row.hp <= 0 or {"unconscious", "dead"} & set(row.conditions):
+        return gettext("down")
+    if row.hp >= row.max_hp:
+        return gettext("unhurt")
+    return gettext("wounded") if row.hp * 2 > row.max_hp else gettext("badly wounded")
+
+
+@dataclass(frozen=True)
+class TrackerRow:
+    key: str
+    name: str
+    side: str
+    initiative: int | None
+    health: str  # "7 / 12" or a descriptor
+    conditions: tuple[str, ...]
+    effects: tuple[str, ...]
+    current: bool
+    row: Combatant
+
+
+def _effect_text(effect: Mapping[str, Any]) -> str:
+    data = effect.get("data", {})
+    if effect.get("kind") == "bleeding":
+        return gettext("bleeding %(dice)s/round") % {"dice": data.get("dice", "?")}
+    return str(effect.get("kind", ""))
+
+
+def tracker_rows(
+    encounter: Encounter, rows: Iterable[Combatant], *, gm: bool, user: Any
+) -> list[TrackerRow]:
+    by_key = {row.key: row for row in rows if gm or not row.hidden}
+    ordered = [by_key[k] for k in encounter.order if k in by_key]
+    ordered += [row for key, row in by_key.items() if key not in encounter.order]
+    result = []
+    for row in ordered:
+        numbers = gm or not row.is_npc or row.hp_revealed or row.owned_by(user)
+        health = f"{row.hp} / {row.max_hp}" if numbers else hp_descriptor(row)
+        result.append(TrackerRow(
+            row.key, row.name, row.side, row.initiative, health, tuple(row.conditions),
+            tuple(_effect_text(e) for e in row.effects), row.key == encounter.current, row,
+        ))  # fmt: skip
+    return result
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int
+    type: str
+    summary: str
+    steps: tuple[str, ...]
+    rolls: tuple[Mapping[str, Any], ...]
+    notes: tuple[str, ...]
+    who: str
+    when: str
+    event: Event
+
+
+def log_entry(event: Event, *, gm: bool) -> LogEntry:
+    payload = event.payload
+    outcome = payload.get("outcome") or {}
+    summary = say(outcome.get("summary")) or _event_title(event)
+    return LogEntry(
+        seq=event.seq, type=event.type, summary=summary,
+        steps=tuple(say(step) for step in outcome.get("steps", []) if gm or not _reveals_hp(step)),
+        rolls=tuple(outcome.get("rolls", [])),
+        notes=tuple(say(step) for step in outcome.get("notes", [])) if gm else (),
+        who=event.user.get_username() if event.user else "—", when=event.created_at, event=event,
+    )  # fmt: skip
+
+
+def _reveals_hp(step: Mapping[str, Any]) -> bool:
+    """Players never see a line that states remaining HP (it may be a monster's)."""
+    return any(str(name).startswith("hp") for name in (step.get("params") or {}))
+
+
+def _event_title(event: Event) -> str:
+    titles = {
+        "created": gettext("Encounter created"),
+        "added": gettext("Combatants joined: %(names)s"),
+        "turn": gettext("Next turn"),
+        "undo": gettext("Undone: event #%(target)s"),
+        "redo": gettext("Redone: event #%(target)s"),
+        "ended": gettext("The fight ended"),
+    }
+    title = titles.get(event.type, event.type)
+    names = ", ".join(c.get("name", "") for c in event.payload.get("combatants", []))
+    return title % {"names": names, "target": event.payload.get("target", "?")}

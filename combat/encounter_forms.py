@@ -1,0 +1,134 @@
+"""Forms of the encounter page. Each carries a one-time key: a retry never acts twice."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.models import Campaign, Character, Monster
+from combat.rules.base import ActionOption, Fight
+
+from .display import say
+from .forms import parse_faces
+from .services import new_roll_key
+
+CONDITIONS = ("surprised", "prone", "invisible", "helpless", "unconscious", "dead")
+
+
+class KeyedForm(forms.Form):
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    faces = forms.CharField(
+        label=_("I rolled (optional)"),
+        required=False,
+        max_length=1000,
+        help_text=_("Faces of physical dice in the order rolled; empty = roll for me."),
+    )
+
+    def clean_faces(self) -> list[int] | None:
+        text = self.cleaned_data.get("faces", "").strip()
+        return parse_faces(text) if text else None
+
+
+class TurnForm(KeyedForm):
+    @classmethod
+    def fresh(cls) -> "TurnForm":
+        return cls(initial={"key": new_roll_key()})
+
+
+class ActionForm(KeyedForm):
+    kind = forms.ChoiceField(label=_("Action"))
+    targets = forms.MultipleChoiceField(
+        label=_("Target"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    weapon = forms.ChoiceField(label=_("Weapon"), required=False)
+    modifiers = forms.MultipleChoiceField(
+        label=_("Situation"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(
+        self, fight: Fight, actor: str, options: Sequence[ActionOption], *args: Any, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        me = fight.get(actor)
+        self.fields["kind"].choices = [
+            (o.kind, say({"template": o.label.template, "params": o.label.params})) for o in options
+        ]
+        self.fields["targets"].choices = [(c.id, c.name) for c in fight.combatants if c.id != actor]
+        self.fields["weapon"].choices = [("", "—")] + [(w["name"], w["name"]) for w in me.weapons]
+        keys = sorted({m for option in options for m in option.modifiers})
+        self.fields["modifiers"].choices = [(k, modifier_label(k)) for k in keys]
+
+    def clean_modifiers(self) -> dict[str, bool]:
+        return dict.fromkeys(self.cleaned_data.get("modifiers", []), True)
+
+    @classmethod
+    def fresh(cls, fight: Fight, actor: str, options: Sequence[ActionOption]) -> "ActionForm":
+        return cls(fight, actor, options, initial={"key": new_roll_key()})
+
+
+def modifier_label(key: str) -> str:
+    from combat.rules.engines import modifier_labels
+
+    label = modifier_labels().get(key)
+    return say({"template": label.template, "params": label.params}) if label else key
+
+
+class AddCombatantsForm(forms.Form):
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    record = forms.ChoiceField(label=_("Who"))
+    count = forms.IntegerField(label=_("How many"), min_value=1, max_value=20, initial=1)
+    side = forms.ChoiceField(
+        label=_("Side"), choices=[("party", _("Party")), ("enemies", _("Enemies"))]
+    )
+    hidden = forms.BooleanField(label=_("Hidden from players"), required=False)
+
+    def __init__(self, campaign: Campaign, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.campaign = campaign
+        characters = [(f"character:{c.pk}", c.name) for c in campaign.characters.all()]
+        monsters = [(f"monster:{m.pk}", m.name) for m in Monster.objects.in_campaign(campaign)]
+        self.fields["record"].choices = [(_("Characters"), characters), (_("Bestiary"), monsters)]
+
+    def clean_record(self) -> Character | Monster:
+        kind, _sep, pk = self.cleaned_data["record"].partition(":")
+        model = Character if kind == "character" else Monster
+        record = model.objects.filter(campaign=self.campaign, pk=pk).first()
+        if record is None:
+            raise forms.ValidationError(_("Choose a character or a monster of this campaign."))
+        return record
+
+    @classmethod
+    def fresh(cls, campaign: Campaign) -> "AddCombatantsForm":
+        return cls(campaign, initial={"key": new_roll_key()})
+
+
+class AdjustForm(forms.Form):
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    combatant = forms.ChoiceField(label=_("Combatant"))
+    hp = forms.IntegerField(label=_("Set HP to"), required=False, min_value=-999, max_value=9999)
+    add = forms.ChoiceField(label=_("Add condition"), required=False)
+    remove = forms.ChoiceField(label=_("Remove condition"), required=False)
+
+    def __init__(self, rows: Sequence[Any], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["combatant"].choices = [(row.key, row.name) for row in rows]
+        conditions = [("", "—")] + [(c, condition_label(c)) for c in CONDITIONS]
+        self.fields["add"].choices = conditions
+        self.fields["remove"].choices = conditions
+
+    @classmethod
+    def fresh(cls, rows: Sequence[Any]) -> "AdjustForm":
+        return cls(rows, initial={"key": new_roll_key()})
+
+
+def condition_label(condition: str) -> str:
+    labels = {
+        "surprised": _("surprised"),
+        "prone": _("prone"),
+        "invisible": _("invisible"),
+        "helpless": _("helpless"),
+        "unconscious": _("unconscious"),
+        "dead": _("dead"),
+    }
+    return str(labels.get(condition, condition))

@@ -1,0 +1,231 @@
+"""The encounter pages: the list, the live page, and the GM's and players' actions."""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from campaigns.access import membership_or_404
+from campaigns.models import Membership
+from campaigns.views.helpers import redirect_to
+from combat.rules.base import Action, RulesError
+from combat.rules.dice import InvalidDice
+from combat.rules.engines import get_engine, has_engine
+
+from . import workflows
+from .display import log_entry, tracker_rows
+from .encounter_forms import ActionForm, AddCombatantsForm, AdjustForm, TurnForm
+from .fightstate import load_fight
+from .models import Encounter, Event
+
+LOG_PAGE = 30
+TURN_STEPS = frozenset({"initiative", "next", "undo", "redo", "end"})
+
+
+def _encounter(request: HttpRequest, pk: int, enc_pk: int) -> tuple[Membership, Encounter]:
+    membership = membership_or_404(request, pk)
+    encounter = get_object_or_404(membership.campaign.encounters.all(), pk=enc_pk)
+    return membership, encounter
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def encounter_list(request: HttpRequest, pk: int) -> HttpResponse:
+    membership = membership_or_404(request, pk)
+    campaign = membership.campaign
+    if request.method == "POST":
+        if not membership.is_gm:
+            raise PermissionDenied
+        name = request.POST.get("name", "").strip()[:120] or _("New encounter")
+        try:
+            encounter = workflows.create_encounter(campaign, name, request.user)
+        except RulesError as error:
+            messages.error(request, _(error.template) % error.params)
+            return redirect_to(request, reverse("combat:encounters", args=[pk]))
+        return redirect_to(request, reverse("combat:encounter", args=[pk, encounter.pk]))
+    context = {
+        "campaign": campaign,
+        "membership": membership,
+        "encounters": campaign.encounters.all(),
+        "available": has_engine(campaign.system),
+    }
+    return render(request, "combat/encounters.html", context)
+
+
+def page_context(
+    request: HttpRequest, membership: Membership, encounter: Encounter
+) -> dict[str, Any]:
+    gm = membership.is_gm
+    rows = list(encounter.combatants.select_related("character"))
+    events = Event.objects.filter(encounter=encounter).select_related("user").order_by("-seq")
+    visible = [e for e in events[:LOG_PAGE] if gm or not _hidden_event(e, rows)]
+    context: dict[str, Any] = {
+        "campaign": membership.campaign,
+        "membership": membership,
+        "encounter": encounter,
+        "tracker": tracker_rows(encounter, rows, gm=gm, user=request.user),
+        "log": [log_entry(event, gm=gm) for event in visible],
+        "turn_form": TurnForm.fresh(),
+    }
+    current = next((row for row in rows if row.key == encounter.current), None)
+    if current is not None and (gm or current.owned_by(request.user)):
+        fight, _rows = load_fight(encounter)
+        options = get_engine(encounter.system).actions(fight, current.key)
+        context["action_form"] = ActionForm.fresh(fight, current.key, options)
+        context["acting"] = current
+    if gm:
+        context["add_form"] = AddCombatantsForm.fresh(membership.campaign)
+        context["adjust_form"] = AdjustForm.fresh(rows)
+    return context
+
+
+def _hidden_event(event: Event, rows: list[Any]) -> bool:
+    hidden = {row.key for row in rows if row.hidden}
+    if event.type == "added":
+        return all(c.get("key") in hidden for c in event.payload.get("combatants", []))
+    return event.payload.get("action", {}).get("actor") in hidden
+
+
+@login_required
+@require_GET
+def encounter_page(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
+    membership, encounter = _encounter(request, pk, enc_pk)
+    shown = request.GET.get("version")
+    if request.htmx and shown == str(encounter.version):  # type: ignore[attr-defined]
+        return HttpResponse(status=204)  # nothing changed: no swap, no flicker
+    context = page_context(request, membership, encounter)
+    if request.htmx and shown is not None:  # type: ignore[attr-defined]
+        return render(request, "combat/encounter.html#live", context)
+    return render(request, "combat/encounter.html", context)
+
+
+def _act(
+    request: HttpRequest, pk: int, enc_pk: int, work: Callable[[Membership, Encounter], Any]
+) -> HttpResponse:
+    membership, encounter = _encounter(request, pk, enc_pk)
+    try:
+        work(membership, encounter)
+    except (RulesError, InvalidDice) as error:
+        messages.error(request, _(error.template) % error.params)
+    except workflows.NothingToUndo:
+        messages.error(request, _("There is nothing to undo or redo."))
+    except workflows.TypedFacesLeft as error:
+        messages.error(request, _("%(n)s typed faces were not needed.") % {"n": error.args[0]})
+    encounter.refresh_from_db()
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(
+            request, "combat/encounter.html#live", page_context(request, membership, encounter)
+        )
+    return redirect_to(request, reverse("combat:encounter", args=[pk, enc_pk]))
+
+
+def _gm_only(membership: Membership) -> None:
+    if not membership.is_gm:
+        raise PermissionDenied
+
+
+@login_required
+@require_POST
+def encounter_add(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
+    def work(membership: Membership, encounter: Encounter) -> None:
+        _gm_only(membership)
+        form = AddCombatantsForm(membership.campaign, request.POST)
+        if not form.is_valid():
+            raise RulesError(_("Choose a character or a monster, and how many."))
+        data = form.cleaned_data
+        workflows.add_combatants(
+            encounter.pk,
+            request.user,
+            data["key"],
+            record=data["record"],
+            count=data["count"],
+            side=data["side"],
+            hidden=data["hidden"],
+        )
+
+    return _act(request, pk, enc_pk, work)
+
+
+@login_required
+@require_POST
+def encounter_turn(request: HttpRequest, pk: int, enc_pk: int, step: str) -> HttpResponse:
+    """The GM's turn controls: initiative, next turn, undo, redo, end."""
+    if step not in TURN_STEPS:
+        raise Http404
+
+    def work(membership: Membership, encounter: Encounter) -> None:
+        _gm_only(membership)
+        form = TurnForm(request.POST)
+        if not form.is_valid():
+            raise RulesError(_("Type the faces as whole numbers, e.g. 4, 2, 6."))
+        key, faces = form.cleaned_data["key"], form.cleaned_data["faces"]
+        steps = {
+            "initiative": lambda: workflows.roll_initiative(
+                encounter.pk, request.user, key, typed_faces=faces
+            ),
+            "next": lambda: workflows.next_turn(encounter.pk, request.user, key, faces),
+            "undo": lambda: workflows.undo(encounter.pk, request.user, key),
+            "redo": lambda: workflows.redo(encounter.pk, request.user, key),
+            "end": lambda: workflows.end_encounter(encounter.pk, request.user, key),
+        }
+        steps[step]()
+
+    return _act(request, pk, enc_pk, work)
+
+
+@login_required
+@require_POST
+def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
+    """An action of the combatant whose turn it is: by the GM, or by the player who owns it."""
+
+    def work(membership: Membership, encounter: Encounter) -> None:
+        current = encounter.combatants.filter(pk=encounter.current[1:] or 0).first()
+        if current is None:
+            raise RulesError(_("Nobody's turn: roll initiative first."))
+        if not (membership.is_gm or current.owned_by(request.user)):
+            raise PermissionDenied
+        fight, _rows = load_fight(encounter)
+        options = get_engine(encounter.system).actions(fight, current.key)
+        form = ActionForm(fight, current.key, options, request.POST)
+        if not form.is_valid():
+            raise RulesError(_("Check the action: %(errors)s"), errors=form.errors.as_text())
+        data = form.cleaned_data
+        action = Action(
+            kind=data["kind"],
+            actor=current.key,
+            targets=tuple(data["targets"]),
+            weapon=data["weapon"] or None,
+            modifiers=data["modifiers"],
+        )
+        workflows.resolve_action(encounter.pk, request.user, data["key"], action, data["faces"])
+
+    return _act(request, pk, enc_pk, work)
+
+
+@login_required
+@require_POST
+def encounter_adjust(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
+    def work(membership: Membership, encounter: Encounter) -> None:
+        _gm_only(membership)
+        form = AdjustForm(list(encounter.combatants.all()), request.POST)
+        if not form.is_valid():
+            raise RulesError(_("Check the adjustment: %(errors)s"), errors=form.errors.as_text())
+        data = form.cleaned_data
+        workflows.adjust(
+            encounter.pk,
+            request.user,
+            data["key"],
+            data["combatant"],
+            hp=data["hp"],
+            add=data["add"],
+            remove=data["remove"],
+        )
+
+    return _act(request, pk, enc_pk, work)

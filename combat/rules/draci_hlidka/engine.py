@@ -1,0 +1,174 @@
+"""The Dračí Hlídka engine (seed 000, "základní soubojový systém"): `DraciHlidka`.
+
+The fight's phases (seed 000, PRŮBĚH BOJE) map onto the Engine interface:
+
+1. Zaujetí pozic — the GM places everyone (outside the engine; distances come as modifiers).
+2. Moment překvapení — the GM sets the condition "surprised", or the one who might be surprised
+   rolls Postřeh (action "perception"). Surprised combatants cannot act in round 1 and defend
+   with ZO only; their attackers get Výhoda +5. Both sides surprised: a normal fight.
+3. Hod na iniciativu — `roll_initiative` (every round, or once with options["initiative_once"]).
+4. Bojové kolo — `start_of_round` (bleeding, potions, bookkeeping), then `resolve` per action.
+5. Back to 3 until `is_over`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from combat.rules.base import Action, ActionOption, Combatant, Fight, Outcome, Step, _
+from combat.rules.draci_hlidka import actions, attribute_tests, combat, pursuit, treatment
+from combat.rules.draci_hlidka.catalogue import MODIFIER_LABELS, SPECS, Spec
+from combat.rules.draci_hlidka.common import (
+    CREATURE_DEFAULTS,
+    Work,
+    fail,
+    is_out,
+    surprised,
+)
+from combat.rules.draci_hlidka.criticals import bleed_all
+from combat.rules.draci_hlidka.initiative import roll_initiative
+from combat.rules.draci_hlidka.mods import Mods
+from combat.rules.faces import FaceSource
+
+Handler = Callable[[Work, Action, Mods], Outcome]
+
+HANDLERS: dict[str, Handler] = {
+    "attack": combat.resolve_attack,
+    "short_move": actions.resolve_movement,
+    "crawl": actions.resolve_movement,
+    "move": actions.resolve_movement,
+    "retreat": actions.resolve_movement,
+    "stand_up": actions.resolve_stand_up,
+    "cast": actions.resolve_simple,
+    "speak": actions.resolve_simple,
+    "reload": actions.resolve_reload,
+    "skill": actions.resolve_skill,
+    "item": treatment.resolve_item,
+    "rearm": actions.resolve_rearm,
+    "treat": treatment.resolve_treat,
+    "flee": pursuit.resolve_flee,
+    "pursuit": pursuit.resolve_pursuit,
+    "end_pursuit": pursuit.resolve_end_pursuit,
+    "perception": attribute_tests.resolve_perception,
+    "test": attribute_tests.resolve_test,
+}
+# What a surprised combatant may still do in round 1: roll Postřeh (and the GM's tests).
+WHILE_SURPRISED = frozenset({"perception", "test"})
+
+
+class DraciHlidka:
+    """Dračí Hlídka's basic combat system behind the generic Engine interface."""
+
+    key = "draci_hlidka"
+    # Labels of every modifier key, for the action form (combat.rules.engines.modifier_labels).
+    modifier_labels = MODIFIER_LABELS
+
+    def combatant_from_record(
+        self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,
+        weapons: Sequence[Mapping[str, Any]], armor: Sequence[Mapping[str, Any]],
+    ) -> Combatant:  # fmt: skip
+        full = {**CREATURE_DEFAULTS, **stats}
+        full["dovednosti"] = dict(full.get("dovednosti") or {})
+        for kind in ("zbroj", "stit"):  # a worn armour record fills an empty quality
+            qualities = [a.get("kvalita", 0) for a in armor if a.get("druh", "zbroj") == kind]
+            if not full.get(kind) and qualities:
+                full[kind] = max(q for q in qualities if type(q) is int)
+        hp = full["zivoty"]
+        return Combatant(
+            id=id, name=name, side=side, stats=full, hp=hp, max_hp=hp,
+            weapons=tuple(dict(w) for w in weapons), armor=tuple(dict(a) for a in armor),
+            is_npc=is_npc,
+        )  # fmt: skip
+
+    def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
+        return roll_initiative(fight, ids, faces)
+
+    def actions(self, fight: Fight, actor: str) -> tuple[ActionOption, ...]:
+        combatant = Work(fight, _NO_FACES).get(actor)
+        if is_out(combatant):
+            return ()
+        stunned = surprised(fight, combatant)
+        return tuple(
+            ActionOption(
+                spec.kind, Step(spec.label), spec.needs_target, spec.needs_weapon, spec.ticks
+            )
+            for spec in SPECS.values()
+            if (not stunned or spec.kind in WHILE_SURPRISED) and _possible(fight, combatant, spec)
+        )
+
+    def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
+        spec = SPECS.get(action.kind) if isinstance(action.kind, str) else None
+        if spec is None:
+            raise fail(_("unknown action %(kind)s"), kind=str(action.kind))
+        if action.weapon is not None and not isinstance(action.weapon, str):
+            raise fail(_("the weapon must be named"))
+        mods = Mods(action.modifiers, spec.modifiers)
+        work = Work(fight, faces)
+        actor = work.get(action.actor)
+        if is_out(actor):
+            raise fail(_("%(name)s is out of the fight"), name=actor.name)
+        if surprised(fight, actor) and spec.kind not in WHILE_SURPRISED:
+            # seed 000: "obránce nemá v daném kole možnost žádné akce"
+            raise fail(_("%(name)s is surprised and cannot act this round"), name=actor.name)
+        return HANDLERS[spec.kind](work, action, mods)
+
+    def start_of_round(self, fight: Fight, faces: FaceSource) -> Outcome:
+        """Bookkeeping reset, surprise over after round 1, potions, then bleeding (Rulings:
+        at the start of every following round)."""
+        work = Work(fight, faces)
+        for combatant in fight.combatants:
+            work.set_turn(combatant.id, {})
+            if fight.round > 1 and combatant.has("surprised"):
+                work.condition(combatant.id, "surprised", add=False)
+        treatment.potions_work(work)
+        lost = bleed_all(work)
+        hp_after = {c.id: c.hp for c in work.fight.combatants}
+        summary = Step(_("Round %(round)s begins"), {"round": fight.round})
+        return work.finish(summary, {"round": fight.round, "bleeding": lost, "hp_after": hp_after})
+
+    def is_over(self, fight: Fight) -> bool:
+        """At most one side has anyone standing (Rulings: 0 HP or below is out)."""
+        return len({c.side for c in fight.combatants if not is_out(c)}) <= 1
+
+
+class _NoFaces:
+    """`actions` rolls nothing."""
+
+    def roll(self, sides: int) -> int:
+        raise AssertionError("actions() rolls no dice")
+
+
+_NO_FACES = _NoFaces()
+
+
+def _possible(fight: Fight, combatant: Combatant, spec: Spec) -> bool:
+    """Whether the round still has room for this kind, and its preconditions hold."""
+    kind, turn = spec.kind, combatant.turn
+    if kind in ("crawl", "stand_up") and not combatant.has("prone"):
+        return False
+    if combatant.has("prone") and kind in ("short_move", "move", "retreat", "flee"):
+        return False  # seed 000: "musí nejprve vstát"
+    if combatant.has("exhausted") and kind in ("move", "flee", "pursuit"):
+        return False
+    if kind == "perception":
+        return fight.round <= 1
+    if kind == "short_move":
+        return "short_move" not in turn.get("instant", ())
+    if kind == "reload":
+        return any(_room(turn, w.get("nabiti", "none")) for w in combatant.weapons)
+    if kind in VARIABLE:  # they may be short: room for a short one at least
+        return _room(turn, "short")
+    return _room(turn, spec.time)
+
+
+VARIABLE = frozenset({"cast", "skill", "item", "rearm", "treat"})
+
+
+def _room(turn: Mapping[str, Any], time: str) -> bool:
+    long, shorts = turn.get("long"), turn.get("short", ())
+    if time == "long":
+        return not long and not shorts
+    if time == "short":
+        return not long and len(shorts) < 2
+    return time in ("instant", "free")

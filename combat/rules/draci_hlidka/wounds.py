@@ -1,0 +1,110 @@
+"""What a blow does (seed 000): hit, damage, criticals, flat blows, helpless targets, 0 HP.
+
+seed 000: a hit "K tomu dojde tehdy, jestliže byl tvůj útok vyšší nežli jeho obrana";
+"Zranění = (Útok – Obrana) + Zranění zbraně". Negative Attack and Defence are legal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat.rules.base import _
+from combat.rules.dice import RollResult
+from combat.rules.draci_hlidka.attack import Strike, damage_bonus
+from combat.rules.draci_hlidka.common import Work, is_large, knock_out_at_zero, number
+from combat.rules.draci_hlidka.criticals import critical_counts, helpless_wound, open_wound
+from combat.rules.draci_hlidka.defence import Defence
+
+
+def land(work: Work, strike: Strike, attack: RollResult, defence: Defence) -> dict[str, Any]:
+    """Apply the blow; return its facts for Outcome.data."""
+    attacker, target = work.get(strike.attacker_id), work.get(strike.target_id)
+    facts: dict[str, Any] = {
+        "hit": attack.total > defence.value, "damage": 0, "critical": False, "bleeding": 0,
+        "bleed_dice": 0, "helpless_bleeding": 0, "critical_defence": False,
+        "attacker_bleeding": 0, "knocked_out": False,
+    }  # fmt: skip
+    if not facts["hit"]:
+        work.step(_("%(attacker)s misses %(target)s (Útok %(attack)s ≤ Obrana %(defence)s)"),
+                  attacker=attacker.name, target=target.name, attack=attack.total,
+                  defence=defence.value)  # fmt: skip
+        _critical_defence(work, strike, attack, defence, facts)
+    else:
+        _wound(work, strike, attack, defence, facts)
+    if attack.sixes >= 2 and not facts["critical"] and not strike.flat:
+        work.note(_("%(attacker)s rolled %(sixes)s sixes without a critical wound: the GM may "
+                    "rule a push, a scare or the like"),
+                  attacker=attacker.name, sixes=attack.sixes)  # fmt: skip
+    return facts
+
+
+def _wound(
+    work: Work, strike: Strike, attack: RollResult, defence: Defence, facts: dict[str, Any]
+) -> None:
+    attacker, target = work.get(strike.attacker_id), work.get(strike.target_id)
+    zraneni = damage_bonus(attacker, strike)
+    damage = max(0, attack.total - defence.value + zraneni)
+    facts["damage"] = damage
+    work.step(_("%(target)s is hit: Zranění %(damage)s = (Útok %(attack)s − Obrana %(defence)s) "
+                "+ zranění %(zraneni)s"), target=target.name, damage=damage,
+              attack=attack.total, defence=defence.value, zraneni=zraneni)  # fmt: skip
+    helpless = defence.mode == "helpless"
+    protect = helpless and is_large(target)
+    loss = damage
+    if not strike.flat and damage > 0 and critical_counts(attack.sixes, defence.sixes):
+        # seed 000: "padnou dvě a více šestek a dokázal jsi protivníka zranit"
+        facts["critical"], facts["bleed_dice"] = True, attack.sixes - 1
+        work.step(_("Kritický útok: %(sixes)s sixes"), sixes=attack.sixes)
+        work.note(_("Kritický útok: the GM may rule permanent consequences (trvalé následky)"))
+        facts["bleeding"] = open_wound(work, target.id, attacker.id, dice=attack.sixes - 1,
+                                       kind="critical", protect=protect)  # fmt: skip
+        loss += facts["bleeding"]
+    if helpless and not strike.flat:  # seed 000: the helpless target's special critical wound
+        facts["helpless_bleeding"] = helpless_wound(work, target.id, attacker.id, protect=protect)
+        loss += facts["helpless_bleeding"]
+    _lose(work, strike, loss, protect=protect, facts=facts)
+
+
+def _lose(work: Work, strike: Strike, loss: int, *, protect: bool, facts: dict[str, Any]) -> None:
+    target = work.get(strike.target_id)
+    new_hp = target.hp - loss
+    fainted = False
+    if strike.flat and new_hp < number(target, "mez_vyrazeni"):
+        # seed 000: "Jakmile se postava dostane pod mez vyřazení, omdlí a její životy se
+        # ustálí na nule."
+        new_hp, fainted = 0, True
+    if protect:  # seed 000: "nelze tímto útokem zabít tvory velikosti D a vyšší" (Rulings)
+        new_hp = max(new_hp, min(1, target.hp))
+    work.set_hp(target.id, new_hp)
+    work.step(_("%(target)s: %(before)s → %(hp)s životů"),
+              target=target.name, before=target.hp, hp=new_hp)  # fmt: skip
+    if fainted:
+        facts["knocked_out"] = True
+        work.condition(target.id, "unconscious")
+        work.step(_("Na plocho: %(target)s faints below its mez vyřazení"), target=target.name)
+    knock_out_at_zero(work, target.id)
+
+
+def _critical_defence(
+    work: Work, strike: Strike, attack: RollResult, defence: Defence, facts: dict[str, Any]
+) -> None:
+    """seed 000: "Kritická obrana … Může k ní dojít pouze při boji tváří v tvář, a to v
+    případě, může-li se postava aktivně bránit"; Rulings: it must beat the attack, and the
+    attacker bleeds (sixes − 1)d6 with no other damage."""
+    if strike.missile or defence.mode != "active" or defence.value <= attack.total:
+        return
+    if not critical_counts(defence.sixes, attack.sixes):
+        return
+    attacker, target = work.get(strike.attacker_id), work.get(strike.target_id)
+    facts["critical_defence"] = True
+    work.step(_("Kritická obrana: %(defender)s rolled %(sixes)s sixes"),
+              defender=target.name, sixes=defence.sixes)  # fmt: skip
+    work.note(_("Kritická obrana: the GM may rule permanent consequences (trvalé následky)"))
+    lost = open_wound(work, attacker.id, target.id, dice=defence.sixes - 1,
+                      kind="critical_defence", protect=False)  # fmt: skip
+    facts["attacker_bleeding"] = lost
+    if lost:
+        work.set_hp(attacker.id, attacker.hp - lost)
+        work.step(_("%(target)s: %(before)s → %(hp)s životů"),
+                  target=attacker.name, before=attacker.hp, hp=attacker.hp - lost)  # fmt: skip
+        knock_out_at_zero(work, attacker.id)
