@@ -10,11 +10,17 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         summary = load_demo()
+        from django.contrib.auth import get_user_model
+
+        from combat.demo import load_demo_encounters
+
+        gm = get_user_model().objects.get(username=DEMO_GM)
+        encounters = load_demo_encounters(gm)
         self.stdout.write(
             f"Demo data ready ({summary.users_created} users, "
             f"{summary.campaigns_created} campaigns, {summary.characters_created} characters, "
             f"{summary.monsters_created} monsters, {summary.weapons_created} weapons and "
-            f"{summary.armor_created} armour created now)."
+            f"{summary.armor_created} armour, {encounters} encounters created now)."
         )
         self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         self.stdout.write(f"  game master: {DEMO_GM}")

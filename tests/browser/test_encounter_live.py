@@ -1,0 +1,68 @@
+"""The seed's fight in two browsers: the GM acts, the player watches it happen, undo and redo."""
+
+import re
+
+from playwright.sync_api import expect
+
+from campaigns.demo import load_demo
+from combat.demo import PREPARED, load_demo_encounters
+from combat.models import Encounter
+
+# 1d6 + OBR in the order the combatants joined (Baldur, Meredil, Grop, the leader, Skřet 1–3):
+# 7, 6, −2, 5, 4, 2, 3 — no ties, Baldur first.
+INITIATIVE = "6, 5, 1, 4, 3, 1, 2"
+
+
+def log_in(context, username):  # type: ignore[no-untyped-def]
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.locator("#id_username").fill(username)
+    page.locator("#id_password").fill("iniciativa")
+    page.locator("form button[type=submit]").last.click()
+    expect(page.locator("nav")).to_contain_text(username)
+    return page
+
+
+def test_gm_fights_the_seed_example_while_a_player_watches_live(
+    new_context, transactional_db, django_user_model
+):
+    load_demo()
+    load_demo_encounters(django_user_model.objects.get(username="gm"))
+    encounter = Encounter.objects.get(name=PREPARED)
+    url = f"/campaigns/{encounter.campaign_id}/encounters/{encounter.pk}/"
+
+    gm = log_in(new_context(), "gm")
+    gm.goto(url)
+    player = log_in(new_context(width=390, height=844), "hrac")
+    player.goto(url)
+    leader_row = player.locator('[data-combatant="Vůdce skřetů"]')
+    expect(leader_row).to_contain_text("unhurt")
+
+    gm.locator("#id_faces").first.fill(INITIATIVE)
+    gm.get_by_role("button", name="Roll initiative").click()
+    expect(gm.locator(".action-panel")).to_contain_text("Baldur acts")
+    expect(player.locator("#round")).to_have_text("Round 1")  # polled, no reload
+
+    panel = gm.locator(".action-panel")
+    panel.locator("#id_kind").select_option("attack")
+    panel.locator("#id_weapon").select_option("Široký meč")
+    panel.get_by_label("Vůdce skřetů").check()
+    panel.locator("#id_faces").fill("3, 1")
+    panel.get_by_role("button", name="Resolve").click()
+
+    hit = gm.locator(".log-entry").first
+    expect(hit).to_contain_text("Útok 12")
+    expect(hit).to_contain_text("Obrana 5")
+    expect(hit).to_contain_text("8")
+    expect(gm.locator('[data-combatant="Vůdce skřetů"]')).to_contain_text("12 / 20")
+
+    expect(player.locator(".log-entry").first).to_contain_text("Útok 12")
+    expect(leader_row).to_contain_text("wounded")
+    assert not re.search(r"\b12 / 20\b|\b20 / 20\b", player.content())
+
+    gm.get_by_role("button", name="Undo").click()
+    expect(gm.locator('[data-combatant="Vůdce skřetů"]')).to_contain_text("20 / 20")
+    expect(leader_row).to_contain_text("unhurt")
+    gm.get_by_role("button", name="Redo").click()
+    expect(gm.locator('[data-combatant="Vůdce skřetů"]')).to_contain_text("12 / 20")
+    expect(leader_row).to_contain_text("wounded")
