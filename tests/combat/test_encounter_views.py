@@ -5,12 +5,11 @@ import re
 from django.urls import reverse
 
 from combat.models import Encounter
-from tests.combat.test_encounter_workflows import fight  # noqa: F401  # the fixture
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def _url(fight, name="combat:encounter", *extra):  # noqa: F811
+def _url(fight, name="combat:encounter", *extra):
     encounter = fight["encounter"]
     return reverse(name, args=[encounter.campaign_id, encounter.pk, *extra])
 
@@ -22,7 +21,7 @@ def _player(client, django_user_model):
 
 def test_gm_page_shows_tracker_log_and_the_action_panel(
     client, fight, django_assert_max_num_queries
-):  # noqa: F811
+):
     client.force_login(fight["gm"])
     with django_assert_max_num_queries(16):
         html = client.get(_url(fight)).content.decode()
@@ -30,7 +29,7 @@ def test_gm_page_shows_tracker_log_and_the_action_panel(
     assert "Baldur acts" in html and "20 / 20" in html
 
 
-def test_an_unchanged_poll_is_204_with_no_body(client, fight, django_assert_max_num_queries):  # noqa: F811
+def test_an_unchanged_poll_is_204_with_no_body(client, fight, django_assert_max_num_queries):
     client.force_login(fight["gm"])
     version = Encounter.objects.get(pk=fight["encounter"].pk).version
     with django_assert_max_num_queries(5):
@@ -38,14 +37,14 @@ def test_an_unchanged_poll_is_204_with_no_body(client, fight, django_assert_max_
     assert response.status_code == 204 and response.content == b""
 
 
-def test_a_changed_poll_returns_the_live_region(client, fight):  # noqa: F811
+def test_a_changed_poll_returns_the_live_region(client, fight):
     client.force_login(fight["gm"])
     response = client.get(_url(fight), {"version": 0}, **HTMX)
     html = response.content.decode()
     assert response.status_code == 200 and html.lstrip().startswith('<div id="live"')
 
 
-def test_gm_resolves_the_seed_attack_through_the_page(client, fight):  # noqa: F811
+def test_gm_resolves_the_seed_attack_through_the_page(client, fight):
     client.force_login(fight["gm"])
     data = {"key": "page-1", "kind": "attack", "targets": [fight["leader"]],
             "weapon": "Široký meč", "faces": "3, 1"}  # fmt: skip
@@ -54,7 +53,7 @@ def test_gm_resolves_the_seed_attack_through_the_page(client, fight):  # noqa: F
     assert re.search(r"12\D+5", html)  # the log reads 12 vs 5
 
 
-def test_players_see_the_goblins_health_as_words_never_numbers(client, fight, django_user_model):  # noqa: F811
+def test_players_see_the_goblins_health_as_words_never_numbers(client, fight, django_user_model):
     client.force_login(fight["gm"])
     data = {"key": "page-2", "kind": "attack", "targets": [fight["leader"]],
             "weapon": "Široký meč", "faces": "3, 1"}  # fmt: skip
@@ -66,7 +65,7 @@ def test_players_see_the_goblins_health_as_words_never_numbers(client, fight, dj
     assert "12 / 20" not in html
 
 
-def test_a_player_cannot_act_for_someone_elses_turn(client, fight, django_user_model):  # noqa: F811
+def test_a_player_cannot_act_for_someone_elses_turn(client, fight, django_user_model):
     from combat import workflows
 
     workflows.next_turn(fight["encounter"].pk, fight["gm"], "to-the-goblin")
@@ -75,7 +74,7 @@ def test_a_player_cannot_act_for_someone_elses_turn(client, fight, django_user_m
     assert player.post(_url(fight, "combat:encounter_action"), data).status_code == 403
 
 
-def test_the_owner_acts_on_their_characters_turn(client, fight, django_user_model):  # noqa: F811
+def test_the_owner_acts_on_their_characters_turn(client, fight, django_user_model):
     player = _player(client, django_user_model)  # hrac owns Baldur
     data = {"key": "p-2", "kind": "attack", "targets": [fight["leader"]],
             "weapon": "Široký meč", "faces": "3, 1"}  # fmt: skip
@@ -83,7 +82,7 @@ def test_the_owner_acts_on_their_characters_turn(client, fight, django_user_mode
     assert fight["encounter"].combatants.get(name="Vůdce skřetů").hp == 12
 
 
-def test_turn_controls_undo_and_bad_faces_say_what_is_wrong(client, fight):  # noqa: F811
+def test_turn_controls_undo_and_bad_faces_say_what_is_wrong(client, fight):
     client.force_login(fight["gm"])
     html = client.post(
         _url(fight, "combat:encounter_turn", "next"), {"key": "n1", "faces": "x"}, **HTMX
@@ -94,7 +93,7 @@ def test_turn_controls_undo_and_bad_faces_say_what_is_wrong(client, fight):  # n
     assert encounter.round == 0 and encounter.status == "preparing"
 
 
-def test_unknown_turn_step_is_404(client, fight):  # noqa: F811
+def test_unknown_turn_step_is_404(client, fight):
     client.force_login(fight["gm"])
     assert (
         client.post(_url(fight, "combat:encounter_turn", "explode"), {"key": "z"}).status_code
