@@ -33,7 +33,7 @@ weapons = st.lists(
 stats = st.fixed_dictionaries({
     "sil": st.integers(-10, 10), "obr": st.integers(-10, 10), "odo": st.integers(-10, 10),
     "ostatni_atributy": st.sampled_from(["", "INT +1, CHA 0", "INT −2"]),
-    "zivoty": st.integers(1, 60), "mez_vyrazeni": st.integers(0, 20),
+    "zivoty": st.integers(8, 60), "mez_vyrazeni": st.integers(0, 20),
     "pohyblivost": st.integers(0, 200),
     "dovednosti": st.dictionaries(
         st.sampled_from(["Atletika", "Výdrž", "Postřeh", "První pomoc"]), st.integers(0, 10)),
@@ -80,8 +80,8 @@ def combatants(draw: st.DrawFn, cid: str) -> Combatant:
 
     return replace(
         record,
-        hp=draw(st.integers(-3, record.max_hp)),
-        conditions=frozenset(draw(st.lists(st.sampled_from(CONDITIONS), max_size=1))),
+        hp=draw(st.just(record.max_hp) | st.integers(1, record.max_hp) | st.integers(-3, 0)),
+        conditions=frozenset(draw(st.just(()) | st.lists(st.sampled_from(CONDITIONS), max_size=1))),
         turn=draw(turns),
         effects=tuple(draw(effects)),
     )
@@ -111,7 +111,7 @@ def actions(draw: st.DrawFn, fight: Fight) -> Action:
     kind = draw(st.sampled_from(KINDS))
     spec = SPECS.get(kind)
     ids = [c.id for c in fight.combatants]
-    odd = draw(st.integers(0, 9)) == 0
+    odd = draw(st.integers(0, 9)) == 9  # rarely (hypothesis favours small numbers)
     actor = "nobody" if odd and draw(st.booleans()) else draw(st.sampled_from(ids))
     least = 1 if spec is not None and spec.needs_target and not odd else 0
     targets = tuple(draw(st.lists(st.sampled_from(ids), min_size=least, max_size=3)))
