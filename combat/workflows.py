@@ -113,10 +113,11 @@ def add_combatants(
                 id="new", name=name, side=side, stats=record.stats, is_npc=is_npc,
                 weapons=weapons, armor=armor,
             )  # fmt: skip
+            hp, conditions = _carried_over(record, state.hp, state.conditions)
             row = Combatant.objects.create(
                 encounter=encounter, name=name, side=side, is_npc=is_npc, stats=record.stats,
-                weapons=weapons, armor=armor, hp=state.hp, max_hp=state.max_hp,
-                conditions=sorted(state.conditions), hidden=hidden,
+                weapons=weapons, armor=armor, hp=hp, max_hp=state.max_hp,
+                conditions=conditions, hidden=hidden,
                 character=record if isinstance(record, Character) else None,
                 monster=record if isinstance(record, Monster) else None,
             )  # fmt: skip
@@ -126,6 +127,13 @@ def add_combatants(
         return {"combatants": added}
 
     return run(encounter_id, user, key, "added", build)
+
+
+def _carried_over(record: Any, hp: int, conditions: Any) -> tuple[int, list[str]]:
+    """A character starts where the last fight left it; a monster copy starts fresh."""
+    if isinstance(record, Character) and record.current_hp is not None:
+        return record.current_hp, sorted(set(conditions) | set(record.conditions))
+    return hp, sorted(conditions)
 
 
 def _equipment(record: Character | Monster, name: str) -> list[Any]:
@@ -215,10 +223,21 @@ def adjust(
 
 
 def end_encounter(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:
+    """End the fight; the characters keep their HP and conditions (one event says so)."""
+
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
         before = encounter_snapshot(encounter)
         encounter.status, encounter.current = EncounterStatus.ENDED, ""
-        return {"encounter": {"before": before, "after": encounter_snapshot(encounter)}}
+        kept = []
+        for row in encounter.combatants.filter(character__isnull=False).select_related("character"):
+            character = row.character
+            kept.append({"character": character.pk, "name": character.name, "hp": row.hp,
+                         "hp_before": character.current_hp, "conditions": row.conditions,
+                         "conditions_before": character.conditions})  # fmt: skip
+            character.current_hp, character.conditions = row.hp, row.conditions
+            character.save(update_fields=["current_hp", "conditions"])
+        snapshot = {"before": before, "after": encounter_snapshot(encounter)}
+        return {"encounter": snapshot, "characters": kept}
 
     return run(encounter_id, user, key, "ended", build)
 

@@ -167,6 +167,9 @@ class Character(SystemRecord):
         related_name="characters", verbose_name=_("player"),
     )  # fmt: skip
     portrait = models.ImageField(_("portrait"), upload_to="portraits/", blank=True)
+    # Where the last fight left the character (written back when an encounter ends).
+    current_hp = models.IntegerField(_("current HP"), null=True, blank=True)
+    conditions = models.JSONField(_("conditions"), default=list, blank=True)
     weapons = models.ManyToManyField(Weapon, blank=True, related_name="carried_by")
     armor = models.ManyToManyField(Armor, blank=True, related_name="worn_by")
 

@@ -114,3 +114,15 @@ def test_verify_log_names_an_event_edited_directly_in_the_database(fight):
         call_command("verify_log", str(fight["encounter"].pk))
     problems = verify_chain(Encounter.objects.get(pk=fight["encounter"].pk))
     assert problems == [f"event #{event.seq} (action) was edited"]
+
+
+def test_characters_keep_their_hp_and_conditions_after_the_fight(fight):
+    pk, gm = fight["encounter"].pk, fight["gm"]
+    workflows.adjust(pk, gm, "hurt", fight["baldur"], hp=17, add="prone")
+    event = workflows.end_encounter(pk, gm, "end")
+    baldur = Character.objects.get(name="Baldur", campaign=fight["encounter"].campaign)
+    assert (baldur.current_hp, baldur.conditions) == (17, ["prone"])
+    assert event.payload["characters"][0]["hp"] == 17
+    again = workflows.create_encounter(fight["encounter"].campaign, "Next day", gm)
+    workflows.add_combatants(again.pk, gm, "again", record=baldur, side="party")
+    assert again.combatants.get().hp == 17
