@@ -4,6 +4,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from campaigns.models import Character
 from combat import workflows
 from combat.eventlog import verify_chain
 from combat.models import AppendOnlyError, Encounter, Event
