@@ -64,14 +64,14 @@ def page_context(
 ) -> dict[str, Any]:
     gm = membership.is_gm
     rows = list(encounter.combatants.select_related("character"))
-    events = Event.objects.filter(encounter=encounter).select_related("user").order_by("-seq")
-    visible = [e for e in events[:LOG_PAGE] if gm or not _hidden_event(e, rows)]
+    visible = _log_page(encounter, rows, gm=gm, before=None)
     context: dict[str, Any] = {
         "campaign": membership.campaign,
         "membership": membership,
         "encounter": encounter,
         "tracker": tracker_rows(encounter, rows, gm=gm, user=request.user),
         "log": [log_entry(event, gm=gm) for event in visible],
+        "older_from": visible[-1].seq if len(visible) == LOG_PAGE else None,
         "turn_form": TurnForm.fresh(),
     }
     current = next((row for row in rows if row.key == encounter.current), None)
@@ -86,6 +86,15 @@ def page_context(
     return context
 
 
+def _log_page(
+    encounter: Encounter, rows: list[Any], *, gm: bool, before: int | None
+) -> list[Event]:
+    events = Event.objects.filter(encounter=encounter).select_related("user").order_by("-seq")
+    if before is not None:
+        events = events.filter(seq__lt=before)
+    return [e for e in events[:LOG_PAGE] if gm or not _hidden_event(e, rows)]
+
+
 def _hidden_event(event: Event, rows: list[Any]) -> bool:
     hidden = {row.key for row in rows if row.hidden}
     if event.type == "added":
@@ -97,6 +106,9 @@ def _hidden_event(event: Event, rows: list[Any]) -> bool:
 @require_GET
 def encounter_page(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     membership, encounter = _encounter(request, pk, enc_pk)
+    before = request.GET.get("before", "")
+    if before.isdigit():  # older log entries, loaded as the log scrolls
+        return _older(request, membership, encounter, int(before))
     shown = request.GET.get("version")
     if request.htmx and shown == str(encounter.version):  # type: ignore[attr-defined]
         return HttpResponse(status=204)  # nothing changed: no swap, no flicker
@@ -104,6 +116,17 @@ def encounter_page(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     if request.htmx and shown is not None:  # type: ignore[attr-defined]
         return render(request, "combat/encounter.html#live", context)
     return render(request, "combat/encounter.html", context)
+
+
+def _older(
+    request: HttpRequest, membership: Membership, encounter: Encounter, before: int
+) -> HttpResponse:
+    rows = list(encounter.combatants.all())
+    events = _log_page(encounter, rows, gm=membership.is_gm, before=before)
+    context = {"campaign": membership.campaign, "encounter": encounter,
+               "log": [log_entry(event, gm=membership.is_gm) for event in events],
+               "older_from": events[-1].seq if len(events) == LOG_PAGE else None}  # fmt: skip
+    return render(request, "combat/encounter.html#log_entries", context)
 
 
 def _act(

@@ -99,3 +99,19 @@ def test_unknown_turn_step_is_404(client, fight):
         client.post(_url(fight, "combat:encounter_turn", "explode"), {"key": "z"}).status_code
         == 404
     )
+
+
+def test_older_log_entries_load_as_the_log_scrolls(client, fight):
+    from combat import workflows
+
+    for number in range(35):
+        workflows.adjust(
+            fight["encounter"].pk, fight["gm"], f"a{number}", fight["leader"], hp=number
+        )
+    client.force_login(fight["gm"])
+    html = client.get(_url(fight)).content.decode()
+    assert html.count('class="log-entry') == 30 and "?before=" in html
+    oldest_shown = int(re.findall(r'data-seq="(\d+)"', html)[-1])
+    older = client.get(_url(fight), {"before": oldest_shown}, **HTMX).content.decode()
+    seqs = [int(s) for s in re.findall(r'data-seq="(\d+)"', older)]
+    assert seqs == list(range(oldest_shown - 1, 0, -1))  # every older event, newest first
