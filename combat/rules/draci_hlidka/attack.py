@@ -85,7 +85,8 @@ def cover(mods: Mods) -> str:
 
 
 def is_helpless(target: Combatant, mods: Mods) -> bool:
-    return bool(target.conditions & HELPLESS) or mods.flag("helpless")
+    """Wholly immobile: a helpless condition, the GM's tick, or down at 0 HP or below."""
+    return bool(target.conditions & HELPLESS) or mods.flag("helpless") or target.hp <= 0
 
 
 def adjacent(mods: Mods) -> bool:
@@ -108,7 +109,8 @@ def register_melee(work: Work, attacker: Combatant, target: Combatant, mods: Mod
     if attacker.id in attackers:
         return
     size = stat(target, "velikost")
-    alike = [cid for cid in attackers if stat(work.get(cid), "velikost") == size]
+    sizes = {c.id: stat(c, "velikost") for c in work.fight.combatants}
+    alike = [cid for cid in attackers if sizes.get(cid) == size]
     if stat(attacker, "velikost") == size and len(alike) >= 3 and not mods.flag("surround_ok"):
         raise fail(_("at most three creatures of the same size can surround %(name)s"),
                    name=target.name)  # fmt: skip

@@ -62,18 +62,11 @@ def strike_once(
     forced: str | None = None,
 ) -> dict[str, Any]:
     """One blow from roll to wound; its facts for Outcome.data."""
-    attacker, target = work.get(attacker_id), work.get(target_id)
-    arm = weapon(attacker, weapon_name)
+    work.get(target_id)  # a RulesError for an unknown target
+    arm = weapon(work.get(attacker_id), weapon_name)
     strike = Strike(attacker_id, target_id, arm, mods, is_missile(arm), mods.flag("flat"), forced)
     prepare(work, strike)
-    if arm.get("name"):
-        work.step(_("%(attacker)s attacks %(target)s with %(weapon)s"),
-                  attacker=attacker.name, target=target.name, weapon=arm["name"])  # fmt: skip
-    else:  # seed 000: "pěstní souboj"
-        work.step(_("%(attacker)s attacks %(target)s unarmed (pěstní souboj, 0/0/0)"),
-                  attacker=attacker.name, target=target.name)  # fmt: skip
-    if strike.flat:
-        work.step(_("Na plocho: no weapon zranění and no critical wounds"))
+    _announce(work, strike)
     attack, uc, attack_mods = roll_attack(work, strike)
     defence = defend(work, strike)
     facts = land(work, strike, attack, defence)
@@ -94,6 +87,18 @@ def strike_once(
         **facts,
         "hp_after": {cid: work.get(cid).hp for cid in (attacker_id, target_id)},
     }
+
+
+def _announce(work: Work, strike: Strike) -> None:
+    attacker, target = work.get(strike.attacker_id), work.get(strike.target_id)
+    if strike.arm.get("name"):
+        work.step(_("%(attacker)s attacks %(target)s with %(weapon)s"), attacker=attacker.name,
+                  target=target.name, weapon=strike.arm["name"])  # fmt: skip
+    else:  # seed 000: "pěstní souboj"
+        work.step(_("%(attacker)s attacks %(target)s unarmed (pěstní souboj, 0/0/0)"),
+                  attacker=attacker.name, target=target.name)  # fmt: skip
+    if strike.flat:
+        work.step(_("Na plocho: no weapon zranění and no critical wounds"))
 
 
 def _summary(work: Work, actor_id: str, results: list[dict[str, Any]]) -> Step:

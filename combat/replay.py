@@ -1,0 +1,379 @@
+"""Encounter export and replay: the event log as a file, and proof that it still adds up.
+
+`export_encounter` turns an encounter's event log into plain JSON (docs/encounter-format.md):
+the combatants as they joined, the fight's options, and every event with the faces its dice
+showed. `replay_encounter` rebuilds the fight from that file alone — no database — and
+re-resolves every initiative roll, action and new round with the recorded faces through the
+system's engine, then compares each outcome with the recorded one. The replay is the input
+(`faces`, `action`, `ids`); the recorded `outcome` and `encounter` snapshot are what it must give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from combat.rules.base import Action, Change, Combatant, Fight, Outcome, RulesError, Step, _, apply
+from combat.rules.dice import InvalidDice
+from combat.rules.engines import get_engine
+from combat.rules.faces import FacesExhausted, TypedFaces
+from combat.rules.serialize import change_from_json, faces_of, outcome_to_json
+
+from .jsondiff import differences as json_differences
+from .jsondiff import plain, short
+from .models import Encounter
+
+FORMAT = "iniciativa-encounter"
+VERSION = 1
+UNDOABLE = frozenset({"initiative", "action", "round", "turn", "adjust"})  # as the workflows
+COMPARED = ("rolls", "changes", "order", "data")  # the parts of an outcome a replay checks
+SCALAR_CHANGES = frozenset({"hp", "initiative", "turn"})  # their `before` is the state's value
+FAILURES = (RulesError, InvalidDice, FacesExhausted, KeyError, TypeError, ValueError)
+Json = dict[str, Any]
+
+
+class EncounterFormatError(ValueError):
+    """Data that is not an encounter file this version can replay; the message says where."""
+
+
+# --- export ------------------------------------------------------------------------------------
+
+
+def export_encounter(encounter: Encounter) -> Json:
+    """The encounter as JSON data: deterministic, self-contained, read from its event log."""
+    events = list(encounter.events.order_by("seq").select_related("user"))
+    records = _records(encounter)
+    combatants = [
+        {**combatant, "record": records.get(combatant["key"])}
+        for event in events
+        if event.type == "added"
+        for combatant in event.payload["combatants"]
+    ]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "system": encounter.system,
+        "name": encounter.name,
+        "status": encounter.status,
+        "options": dict(encounter.options),
+        "combatants": combatants,
+        "events": [_event_out(event) for event in events],
+    }
+
+
+def _records(encounter: Encounter) -> dict[str, Json | None]:
+    """Which character or monster each combatant was made from (informational)."""
+    found: dict[str, Json | None] = {}
+    for row in encounter.combatants.select_related("character", "monster"):
+        record = row.character or row.monster
+        kind = "character" if row.character else "monster"
+        found[row.key] = {"type": kind, "name": record.name} if record else None
+    return found
+
+
+def _event_out(event: Any) -> Json:
+    payload, kind = event.payload, event.type
+    out: Json = {
+        "seq": event.seq,
+        "type": kind,
+        "at": event.created_at,
+        "by": event.user.username if event.user else None,
+    }
+    if kind == "added":
+        out["combatants"] = [combatant["key"] for combatant in payload["combatants"]]
+    elif kind in ("undo", "redo"):
+        out.update(target=payload["target"], target_type=payload["type"])
+    elif kind in ("created", "initiative", "action", "turn", "adjust", "ended"):
+        out.update({key: payload[key] for key in ("name", "action") if key in payload})
+        if kind in ("initiative", "action", "turn", "adjust"):
+            outcome = payload.get("outcome")
+            out.update(faces=faces_of(outcome) if outcome else [], outcome=outcome)
+        if kind == "initiative":
+            out["ids"] = payload.get("ids") or _initiative_ids(outcome)
+        out.update({key: payload[key] for key in ("encounter",) if key in payload})
+    else:  # a type this version does not know: kept whole, and the replay says it cannot check it
+        out["payload"] = payload
+    return out
+
+
+def _initiative_ids(outcome: Mapping[str, Any]) -> list[str]:
+    """Who rolled: every engine records a new initiative as an "initiative" change, in order."""
+    changed = (c["combatant"] for c in outcome["changes"] if c["kind"] == "initiative")
+    return list(dict.fromkeys(changed))
+
+
+# --- replay ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One recorded fact the replay did not reproduce."""
+
+    seq: int
+    what: str  # "attack: Baldur → Vůdce skřetů"
+    field: str  # "data.damage", "rolls[0].faces[0]", "encounter.current", "error" …
+    recorded: Any
+    replayed: Any
+
+    def __str__(self) -> str:
+        return (
+            f"event #{self.seq} ({self.what}): {self.field}: "
+            f"recorded {short(self.recorded)}, replayed {short(self.replayed)}"
+        )
+
+
+@dataclass
+class ReplayReport:
+    summaries: list[Json] = field(default_factory=list)  # one per re-resolved outcome
+    differences: list[Difference] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.differences
+
+
+def replay_encounter(data: Mapping[str, Any]) -> ReplayReport:
+    """Re-resolve every recorded event of an exported encounter; no database is touched."""
+    _check_top(data)
+    replay = _Replay(data)
+    for event in data["events"]:
+        seq = event.get("seq", "?") if isinstance(event, Mapping) else "?"
+        try:
+            replay.event(event)
+        except (KeyError, TypeError, AttributeError) as error:
+            raise EncounterFormatError(f"event #{seq}: malformed ({error!r})") from None
+    return replay.report
+
+
+def _check_top(data: Mapping[str, Any]) -> None:
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise EncounterFormatError(f'not an encounter file: "format" must be "{FORMAT}"')
+    if data.get("version") != VERSION:
+        raise EncounterFormatError(
+            f"unknown version {data.get('version')!r}; this Iniciativa reads version {VERSION}"
+        )
+    for key, kind in (("system", str), ("combatants", list), ("events", list)):
+        if not isinstance(data.get(key), kind):
+            raise EncounterFormatError(f'"{key}" is missing or of the wrong type')
+
+
+@dataclass
+class _Undoable:
+    """What an undo takes back and a redo puts back: as the replay computed it."""
+
+    changes: Sequence[Change]
+    before: Json
+    after: Json
+
+
+class _Replay:
+    """The fight rebuilt event by event, mirroring combat.workflows without the database."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.engine = get_engine(data["system"])
+        self.starting = {c["key"]: c for c in data["combatants"]}
+        self.fight = Fight(round=0, combatants=(), options=dict(data.get("options") or {}))
+        self.state: Json = {"round": 0, "order": [], "current": "", "status": "preparing"}
+        self.report = ReplayReport()
+        self.done: list[int] = []
+        self.undone: list[int] = []
+        self.undoable: dict[int, _Undoable] = {}
+
+    def event(self, event: Mapping[str, Any]) -> None:
+        kind, before = event["type"], dict(self.state)
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:
+            self._differ(event, "type", kind, "not replayable by this version")
+            return
+        changes: Sequence[Change] = handler(event)
+        if kind in UNDOABLE:
+            self.done.append(event["seq"])
+            self.undone.clear()
+            self.undoable[event["seq"]] = _Undoable(changes, before, dict(self.state))
+        if "encounter" in event:
+            self._compare(event, "encounter", event["encounter"]["after"], self.state)
+
+    # -- one method per event type; each returns the changes it applied ---------------------------
+
+    def _on_created(self, event: Mapping[str, Any]) -> Sequence[Change]:
+        return ()
+
+    def _on_added(self, event: Mapping[str, Any]) -> Sequence[Change]:
+        for key in event["combatants"]:
+            joined = self._join(event, key)
+            self.fight = replace(self.fight, combatants=(*self.fight.combatants, joined))
+        return ()
+
+    def _join(self, event: Mapping[str, Any], key: str) -> Combatant:
+        """Through the engine's own constructor (conditions, checks); the stats as recorded,
+        exactly as combat.fightstate.to_rules hands them to the engine in live play."""
+        record = self.starting[key]
+        state = self.engine.combatant_from_record(
+            id=key, name=record["name"], side=record["side"], stats=record["stats"],
+            is_npc=record["is_npc"], weapons=record["weapons"], armor=record["armor"],
+        )  # fmt: skip
+        for name in ("hp", "max_hp"):  # a changed engine would give the fighter other HP now
+            self._compare(event, f"combatants.{key}.{name}", record[name], getattr(state, name))
+        return replace(state, stats=record["stats"], hp=record["hp"], max_hp=record["max_hp"])
+
+    def _on_initiative(self, event: Mapping[str, Any]) -> Sequence[Change]:
+        ids = event["ids"] or [c.id for c in self.fight.combatants]
+        changes = self._resolve(event, lambda fight, faces: self.engine.roll_initiative(
+            fight, ids, faces))  # fmt: skip
+        if self.state["status"] == "preparing":
+            self.state.update(status="running", round=1)
+        self.state["current"] = self.state["order"][0] if self.state["order"] else ""
+        return changes
+
+    def _on_action(self, event: Mapping[str, Any]) -> Sequence[Change]:
+        action = _action(event["action"])
+        return self._resolve(event, lambda fight, faces: self.engine.resolve(fight, action, faces))
+
+    def _on_turn(self, event: Mapping[str, Any]) -> Sequence[Change]:
+        order, current = self.state["order"], self.state["current"]
+        position = order.index(current) + 1 if current in order else 0
+        if position < len(order):
+            self.state["current"] = order[position]
+            if event.get("outcome") is not None:
+                self._differ(event, "outcome", "a new round", "the next combatant's turn")
+            return ()
+        self.state["round"] += 1
+        changes = self._resolve(event, lambda fight, faces: self.engine.start_of_round(
+            fight, faces))  # fmt: skip
+        self.state["current"] = self.state["order"][0] if self.state["order"] else ""
+        return changes
+
+    def _on_adjust(self, event: Mapping[str, Any]) -> Sequence[Change]:
+        """The GM's hand: the recorded values, each `before` taken from the replayed state."""
+        recorded = [change_from_json(c) for c in event["outcome"]["changes"]]
+        changes = tuple(self._rebased(change) for change in recorded)
+        self._check(event, Outcome(summary=_ADJUST, changes=changes))
+        self.fight = apply(self.fight, changes)
+        return changes
+
+    def _rebased(self, change: Change) -> Change:
+        if change.kind not in SCALAR_CHANGES:
+            return change
+        combatant = self.fight.get(change.combatant)
+        return replace(change, before=getattr(combatant, change.kind))
+
+    def _on_undo(self, event: Mapping[str, Any]) -> Sequence[Change]:
+        return self._take(event, self.done, self.undone, undo=True)
+
+    def _on_redo(self, event: Mapping[str, Any]) -> Sequence[Change]:
+        return self._take(event, self.undone, self.done, undo=False)
+
+    def _take(
+        self, event: Mapping[str, Any], source: list[int], sink: list[int], *, undo: bool
+    ) -> Sequence[Change]:
+        expected = source[-1] if source else None
+        if event["target"] != expected:
+            self._differ(event, "target", event["target"], expected)
+        if expected is None:
+            return ()
+        sink.append(source.pop())
+        taken = self.undoable[expected]
+        self.fight = apply(self.fight, taken.changes, undo=undo)
+        self.state = dict(taken.before if undo else taken.after)
+        return ()
+
+    def _on_ended(self, event: Mapping[str, Any]) -> Sequence[Change]:
+        self.state.update(status="ended", current="")
+        return ()
+
+    # -- resolving and comparing ------------------------------------------------------------------
+
+    def _current(self) -> Fight:
+        state = self.state
+        return replace(self.fight, round=state["round"], order=tuple(state["order"]),
+                       current=state["current"] or None)  # fmt: skip
+
+    def _resolve(self, event: Mapping[str, Any], call: Any) -> Sequence[Change]:
+        """Run the engine with the recorded faces, apply what it did, and check it."""
+        faces = TypedFaces(event["faces"])
+        fight = self._current()
+        try:
+            outcome: Outcome = call(fight, faces)
+            if faces.remaining:
+                raise InvalidDice("%(extra)s typed faces left over", extra=faces.remaining)
+        except FAILURES as error:
+            self._differ(event, "error", "the recorded outcome", str(error))
+            return ()
+        self._check(event, outcome)
+        self.fight = apply(fight, outcome.changes)
+        if outcome.order is not None:
+            self.state["order"] = list(outcome.order)
+        self.report.summaries.append(_summary(event, outcome, self.fight))
+        return outcome.changes
+
+    def _check(self, event: Mapping[str, Any], outcome: Outcome) -> None:
+        recorded = event.get("outcome")
+        if recorded is None:
+            self._differ(event, "outcome", None, "an outcome")
+            return
+        replayed = plain(outcome_to_json(outcome))
+        for part in COMPARED:
+            self._compare(event, part, recorded.get(part), replayed[part])
+
+    def _compare(self, event: Mapping[str, Any], path: str, recorded: Any, replayed: Any) -> None:
+        for where, old, new in json_differences(path, plain(recorded), replayed):
+            self._differ(event, where, old, new)
+
+    def _differ(self, event: Mapping[str, Any], where: str, recorded: Any, replayed: Any) -> None:
+        what = _describe(event, self.fight)
+        self.report.differences.append(Difference(event["seq"], what, where, recorded, replayed))
+
+
+_ADJUST = Step(_("%(name)s adjusted by the game master"))
+
+
+def _action(data: Mapping[str, Any]) -> Action:
+    return Action(
+        kind=data["kind"], actor=data["actor"], targets=tuple(data.get("targets") or ()),
+        weapon=data.get("weapon"), modifiers=dict(data.get("modifiers") or {}),
+    )  # fmt: skip
+
+
+# --- describing --------------------------------------------------------------------------------
+
+
+def _labels(fight: Fight) -> dict[str, str]:
+    """Each combatant's name; "name (id)" where two share a name."""
+    names = [c.name for c in fight.combatants]
+    return {
+        c.id: c.name if names.count(c.name) == 1 else f"{c.name} ({c.id})" for c in fight.combatants
+    }
+
+
+def _describe(event: Mapping[str, Any], fight: Fight) -> str:
+    labels = _labels(fight)
+    action = event.get("action")
+    if event.get("type") == "action" and isinstance(action, Mapping):
+        actor = str(action.get("actor"))
+        actor = labels.get(actor, actor)
+        targets = ", ".join(labels.get(t, str(t)) for t in action.get("targets") or ())
+        return f"{action.get('kind')}: {actor}" + (f" → {targets}" if targets else "")
+    return str(event.get("type"))
+
+
+def _summary(event: Mapping[str, Any], outcome: Outcome, fight: Fight) -> Json:
+    labels, data = _labels(fight), outcome.data
+    action = event.get("action") or {}
+    targets = list(action.get("targets") or ())
+    touched = [action["actor"], *targets] if action else [c.combatant for c in outcome.changes]
+    return {
+        "seq": event["seq"],
+        "event": event["type"],
+        "actor": labels.get(action["actor"]) if action else None,
+        "action": action.get("kind", event["type"]),
+        "target": ", ".join(labels.get(t, t) for t in targets) or None,
+        "totals": [
+            {"purpose": r.purpose, "faces": list(r.faces), "total": r.total} for r in outcome.rolls
+        ],
+        "hit": data.get("hit"),
+        "damage": data.get("damage"),
+        "hp_after": {labels[cid]: fight.get(cid).hp for cid in dict.fromkeys(touched)},
+        "critical": data.get("critical"),
+        "bleeding": data.get("bleeding"),
+    }
