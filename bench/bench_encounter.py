@@ -110,8 +110,9 @@ def main() -> None:
     rows = [f"| {name} | {ms:.2f} | {ms / times['bare page']:.2f}× |" for name, ms in times.items()]
     body = "\n".join([
         "## Encounter page (`bench/bench_encounter.py`)", "",
-        f"Run {datetime.date.today()} on {os.cpu_count()} CPUs, Python {platform.python_version()}, "
-        "SQLite, in-process Django test client, 7 combatants (the demo's prepared fight).",
+        f"Run {datetime.date.today()} on {os.cpu_count()} CPUs, "
+        f"Python {platform.python_version()}, SQLite, in-process Django test client, "
+        "7 combatants (the demo's prepared fight).",
         f"Median of {ROUNDS} rounds of {CALLS} requests; ratios to the bare page (the login page) "
         "in the same run.", "",
         "| request | median ms | × bare page |", "|---|---:|---:|", *rows, "",
