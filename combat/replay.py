@@ -10,27 +10,28 @@ system's engine, then compares each outcome with the recorded one. The replay is
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from combat.rules.base import Action, Change, Combatant, Fight, Outcome, RulesError, Step, _, apply
 from combat.rules.dice import InvalidDice
 from combat.rules.engines import get_engine
-from combat.rules.faces import FacesExhausted, TypedFaces
+from combat.rules.faces import FacesExhausted, FaceSource, TypedFaces
 from combat.rules.serialize import change_from_json, faces_of, outcome_to_json
 
 from .jsondiff import differences as json_differences
 from .jsondiff import plain, short
-from .models import Encounter
+from .models import Encounter, Event
+from .workflows import UNDOABLE
 
 FORMAT = "iniciativa-encounter"
 VERSION = 1
-UNDOABLE = frozenset({"initiative", "action", "round", "turn", "adjust"})  # as the workflows
 COMPARED = ("rolls", "changes", "order", "data")  # the parts of an outcome a replay checks
 SCALAR_CHANGES = frozenset({"hp", "initiative", "turn"})  # their `before` is the state's value
 FAILURES = (RulesError, InvalidDice, FacesExhausted, KeyError, TypeError, ValueError)
 Json = dict[str, Any]
+Resolve = Callable[[Fight, FaceSource], Outcome]
 
 
 class EncounterFormatError(ValueError):
@@ -72,7 +73,7 @@ def _records(encounter: Encounter) -> dict[str, Json | None]:
     return found
 
 
-def _event_out(event: Any) -> Json:
+def _event_out(event: Event) -> Json:
     payload, kind = event.payload, event.type
     out: Json = {
         "seq": event.seq,
@@ -112,13 +113,13 @@ class Difference:
 
     seq: int
     what: str  # "attack: Baldur → Vůdce skřetů"
-    field: str  # "data.damage", "rolls[0].faces[0]", "encounter.current", "error" …
+    path: str  # "data.damage", "rolls[0].faces[0]", "encounter.current", "error" …
     recorded: Any
     replayed: Any
 
     def __str__(self) -> str:
         return (
-            f"event #{self.seq} ({self.what}): {self.field}: "
+            f"event #{self.seq} ({self.what}): {self.path}: "
             f"recorded {short(self.recorded)}, replayed {short(self.replayed)}"
         )
 
@@ -127,6 +128,7 @@ class Difference:
 class ReplayReport:
     summaries: list[Json] = field(default_factory=list)  # one per re-resolved outcome
     differences: list[Difference] = field(default_factory=list)
+    fight: Fight | None = None  # the rebuilt fight after the last event
 
     @property
     def ok(self) -> bool:
@@ -143,6 +145,7 @@ def replay_encounter(data: Mapping[str, Any]) -> ReplayReport:
             replay.event(event)
         except (KeyError, TypeError, AttributeError) as error:
             raise EncounterFormatError(f"event #{seq}: malformed ({error!r})") from None
+    replay.report.fight = replay.current()
     return replay.report
 
 
@@ -218,9 +221,8 @@ class _Replay:
         return replace(state, stats=record["stats"], hp=record["hp"], max_hp=record["max_hp"])
 
     def _on_initiative(self, event: Mapping[str, Any]) -> Sequence[Change]:
-        ids = event["ids"] or [c.id for c in self.fight.combatants]
-        changes = self._resolve(event, lambda fight, faces: self.engine.roll_initiative(
-            fight, ids, faces))  # fmt: skip
+        ids, engine = event["ids"] or [c.id for c in self.fight.combatants], self.engine
+        changes = self._resolve(event, lambda fight, dice: engine.roll_initiative(fight, ids, dice))
         if self.state["status"] == "preparing":
             self.state.update(status="running", round=1)
         self.state["current"] = self.state["order"][0] if self.state["order"] else ""
@@ -239,8 +241,7 @@ class _Replay:
                 self._differ(event, "outcome", "a new round", "the next combatant's turn")
             return ()
         self.state["round"] += 1
-        changes = self._resolve(event, lambda fight, faces: self.engine.start_of_round(
-            fight, faces))  # fmt: skip
+        changes = self._resolve(event, self.engine.start_of_round)
         self.state["current"] = self.state["order"][0] if self.state["order"] else ""
         return changes
 
@@ -248,8 +249,10 @@ class _Replay:
         """The GM's hand: the recorded values, each `before` taken from the replayed state."""
         recorded = [change_from_json(c) for c in event["outcome"]["changes"]]
         changes = tuple(self._rebased(change) for change in recorded)
-        self._check(event, Outcome(summary=_ADJUST, changes=changes))
+        outcome = Outcome(summary=_ADJUST, changes=changes)
+        self._check(event, outcome)
         self.fight = apply(self.fight, changes)
+        self.report.summaries.append(_summary(event, outcome, self.fight))
         return changes
 
     def _rebased(self, change: Change) -> Change:
@@ -284,21 +287,21 @@ class _Replay:
 
     # -- resolving and comparing ------------------------------------------------------------------
 
-    def _current(self) -> Fight:
+    def current(self) -> Fight:
         state = self.state
         return replace(self.fight, round=state["round"], order=tuple(state["order"]),
                        current=state["current"] or None)  # fmt: skip
 
-    def _resolve(self, event: Mapping[str, Any], call: Any) -> Sequence[Change]:
+    def _resolve(self, event: Mapping[str, Any], call: Resolve) -> Sequence[Change]:
         """Run the engine with the recorded faces, apply what it did, and check it."""
         faces = TypedFaces(event["faces"])
-        fight = self._current()
+        fight = self.current()
         try:
             outcome: Outcome = call(fight, faces)
             if faces.remaining:
                 raise InvalidDice("%(extra)s typed faces left over", extra=faces.remaining)
         except FAILURES as error:
-            self._differ(event, "error", "the recorded outcome", str(error))
+            self._differ(event, "error", _said(event.get("outcome")), str(error))
             return ()
         self._check(event, outcome)
         self.fight = apply(fight, outcome.changes)
@@ -326,6 +329,15 @@ class _Replay:
 
 
 _ADJUST = Step(_("%(name)s adjusted by the game master"))
+
+
+def _said(outcome: Mapping[str, Any] | None) -> str:
+    """The recorded outcome's summary line, untranslated: what the replay failed to reach."""
+    try:
+        summary = outcome["summary"]  # type: ignore[index]
+        return str(summary["template"] % summary["params"])
+    except (KeyError, TypeError, ValueError):
+        return "an outcome"
 
 
 def _action(data: Mapping[str, Any]) -> Action:

@@ -39,19 +39,26 @@ def open_wound(
 
     seed 000: "za každou další šestku si však házíš 1k6. Výsledný součet odpovídá počtu
     životů, které postava … v daném kole ztratí. Tyto hody se opakují tak dlouho, dokud není
-    raněný úspěšně ošetřen … nebo dokud nezemře." Returns the HP lost now (not yet subtracted).
+    raněný úspěšně ošetřen … nebo dokud nezemře." The seed's example loses its 5 + 2 = 7 at the
+    hit; fight.options["critical_bleeds_at_hit"] = False starts the loss at the next round
+    instead. Returns the HP lost now (not yet subtracted).
     """
     victim = work.get(victim_id)
     if not can_bleed(victim):
         work.note(_("%(name)s cannot bleed: the critical has no extra effect"), name=victim.name)
         return 0
-    result = work.roll("bleeding", source_id, f"{dice}d6")
     effect = Effect(
         next_key(victim, BLEEDING),
         BLEEDING,
         {"type": kind, "dice": dice, "source": source_id, "protect": protect},
     )
     work.add_effect(victim_id, effect)
+    if work.fight.options.get("critical_bleeds_at_hit", True) is False:
+        # the GM's reading of the Rulings: the first loss only at the next round's start
+        work.step(_("%(name)s bleeds %(dice)sk6 from the start of the next round until treated"),
+                  name=victim.name, dice=dice)  # fmt: skip
+        return 0
+    result = work.roll("bleeding", source_id, f"{dice}d6")
     work.step(
         _("%(name)s bleeds %(dice)sk6: %(faces)s = %(lost)s životů now, rolled anew at the "
           "start of every following round until treated"),

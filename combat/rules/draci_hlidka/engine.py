@@ -71,9 +71,10 @@ class DraciHlidka:
         full = {**CREATURE_DEFAULTS, **stats}
         full["dovednosti"] = dict(full.get("dovednosti") or {})
         for kind in ("zbroj", "stit"):  # a worn armour record fills an empty quality
-            qualities = [a.get("kvalita", 0) for a in armor if a.get("druh", "zbroj") == kind]
-            if not full.get(kind) and qualities:
-                full[kind] = max(q for q in qualities if type(q) is int)
+            qualities = [a.get("kvalita") for a in armor if a.get("druh", "zbroj") == kind]
+            worn = [q for q in qualities if type(q) is int]
+            if not full.get(kind) and worn:
+                full[kind] = max(worn)
         hp = full["zivoty"]
         return Combatant(
             id=id, name=name, side=side, stats=full, hp=hp, max_hp=hp,

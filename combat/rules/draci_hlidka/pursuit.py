@@ -12,10 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from combat.rules.base import Action, Combatant, Effect, Outcome, Step, _
-from combat.rules.draci_hlidka.attribute_tests import Check, roll_check
 from combat.rules.draci_hlidka.catalogue import ATTACK_MODS
 from combat.rules.draci_hlidka.combat import strike_once, targets_of
-from combat.rules.draci_hlidka.common import Work, fail, is_out, number, skill
+from combat.rules.draci_hlidka.common import Work, dice_expression, fail, is_out, number, skill
 from combat.rules.draci_hlidka.economy import mark, spend
 from combat.rules.draci_hlidka.mods import Mods
 
@@ -55,19 +54,30 @@ def resolve_flee(work: Work, action: Action, mods: Mods) -> Outcome:
 
 def _disengage(work: Work, fugitive: Combatant, opponents: list[Combatant]) -> set[str]:
     """seed 000: "Ověření se provede hodem všech zúčastněných na OBR. Je-li tvůj výsledek
-    vyšší …" — one roll of the fugitive against one roll of each opponent."""
+    vyšší …" — one roll of the fugitive against one roll of each opponent; Rulings: an
+    exploding d6 + OBR each, and the fugitive must be strictly higher."""
     if not opponents:
         return set()
-    check = Check("disengage", "obr", None, difficulty=0)
-    own = roll_check(work, fugitive.id, check)[1]
+    own = _obr_roll(work, fugitive)
     beaten = set()
     for opponent in opponents:
-        theirs = roll_check(work, opponent.id, check)[1]
-        if own.total > theirs.total:
+        if own > _obr_roll(work, opponent):
             beaten.add(opponent.id)
             work.step(_("%(name)s breaks away from %(other)s"), name=fugitive.name,
                       other=opponent.name)  # fmt: skip
+        else:
+            work.step(_("%(other)s holds %(name)s and strikes first"), name=fugitive.name,
+                      other=opponent.name)  # fmt: skip
     return beaten
+
+
+def _obr_roll(work: Work, combatant: Combatant) -> int:
+    obr = number(combatant, "obr")
+    result = work.roll("disengage", combatant.id, dice_expression("1d6!", obr))
+    faces = list(result.faces)
+    work.step(_("%(name)s: hod na OBR %(total)s = hod %(faces)s + OBR %(obr)+d"),
+              name=combatant.name, total=result.total, faces=faces, obr=obr)  # fmt: skip
+    return result.total
 
 
 def _melee_weapon(combatant: Combatant) -> str | None:
@@ -103,10 +113,10 @@ def _run(work: Work, runner_id: str) -> bool:
     effect = _sprint(work, runner_id)
     if effect.data.get("round") == work.fight.round:
         return True
-    rounds = int(effect.data.get("rounds", 0)) + 1
+    rounds = _count(effect.data.get("rounds")) + 1
     runner = work.get(runner_id)
     work.remove_effect(runner_id, effect)
-    if rounds > int(effect.data.get("limit", 0)):
+    if rounds > _count(effect.data.get("limit")):
         work.condition(runner_id, "exhausted")
         work.step(_("%(name)s is exhausted and must stop (rest at least one směna)"),
                   name=runner.name)  # fmt: skip
@@ -114,6 +124,10 @@ def _run(work: Work, runner_id: str) -> bool:
     data = {**effect.data, "rounds": rounds, "round": work.fight.round}
     work.add_effect(runner_id, Effect(effect.key, SPRINT, data))
     return True
+
+
+def _count(value: Any) -> int:
+    return value if type(value) is int else 0
 
 
 def _chase(pursuer_id: str, fugitive: Combatant) -> Effect | None:

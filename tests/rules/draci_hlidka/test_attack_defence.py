@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from combat.rules.base import RulesError
+from combat.rules.base import Combatant, RulesError
 from combat.rules.dice import InvalidDice
 from tests.rules.draci_hlidka.helpers import (
     BOW,
@@ -22,7 +24,7 @@ from tests.rules.draci_hlidka.helpers import (
 )
 
 
-def duel(**target_stats: object) -> tuple:
+def duel(**target_stats: Any) -> tuple[Combatant, Combatant]:
     attacker = fighter("a", sil=2, obr=3, weapons=[SWORD, BOW, JAVELIN, CROSSBOW])
     target = fighter("t", "enemies", **target_stats)
     return attacker, target
@@ -385,7 +387,7 @@ def test_missing_typed_faces_ask_for_more_dice() -> None:
         {"defence_mode": "dodge"},
     ],
 )
-def test_bad_modifiers_are_rules_errors(modifiers: dict) -> None:
+def test_bad_modifiers_are_rules_errors(modifiers: dict[str, Any]) -> None:
     a, t = duel()
     with pytest.raises(RulesError):
         act(fight(a, t), "attack", "a", ["t"], [1, 1], weapon="Široký meč", **modifiers)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from combat.rules.base import Effect, RulesError
+from combat.rules.base import Effect, Fight, RulesError
 from tests.rules.draci_hlidka.helpers import (
     SWORD,
     act,
@@ -16,7 +18,7 @@ from tests.rules.draci_hlidka.helpers import (
 )
 
 
-def pair(**target: object):  # type: ignore[no-untyped-def]
+def pair(**target: Any) -> Fight:
     attacker = fighter("a", sil=2, weapons=[SWORD])
     target.setdefault("zivoty", 50)
     return fight(attacker, fighter("t", "enemies", weapons=[SWORD], **target))
@@ -258,3 +260,14 @@ def test_a_flat_blow_on_a_helpless_target_causes_no_bleeding() -> None:
     state = pair(conditions=["asleep"])
     outcome = act(state, "attack", "a", ["t"], [1], weapon="Široký meč", flat=True)
     assert outcome.data["helpless_bleeding"] == 0
+
+
+def test_the_gm_may_start_critical_bleeding_at_the_next_round_instead_of_at_the_hit() -> None:
+    attacker = fighter("a", sil=2, weapons=[SWORD])
+    state = fight(attacker, fighter("t", "enemies", zivoty=50), critical_bleeds_at_hit=False)
+    outcome = act(state, "attack", "a", ["t"], [6, 6, 1], weapon="Široký meč", zo_only=True)
+    assert outcome.data["critical"] is True and outcome.data["bleeding"] == 0
+    state = after(state, outcome)
+    assert state.get("t").hp == 50 - 21
+    state, start = new_round(state, [5])
+    assert start.data["bleeding"] == {"t": 5}

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from combat.rules.base import RulesError
+from combat.rules.base import Combatant, Fight, RulesError
 from tests.rules.draci_hlidka.helpers import (
     CROSSBOW,
     ENGINE,
@@ -18,11 +20,11 @@ from tests.rules.draci_hlidka.helpers import (
 )
 
 
-def hero(**kwargs: object) -> object:
+def hero(**kwargs: Any) -> Combatant:
     return fighter("h", weapons=[SWORD, CROSSBOW], pohyblivost=20, **kwargs)
 
 
-def state_with(**kwargs: object):  # type: ignore[no-untyped-def]
+def state_with(**kwargs: Any) -> Fight:
     return fight(hero(**kwargs), fighter("e", "enemies"))
 
 
@@ -181,3 +183,18 @@ def test_unknown_actions_and_actors_are_rules_errors() -> None:
         act(state_with(), "move", "ghost")
     with pytest.raises(RulesError):
         ENGINE.actions(state_with(), "ghost")
+
+
+def test_reloading_after_a_shot_leaves_only_zo_this_round() -> None:
+    state = fight(hero(obr=2), fighter("e", "enemies", weapons=[SWORD]))
+    state = after(state, act_seeded(state, "attack", "h", ["e"], weapon="Kuše", distance=10))
+    state = after(state, act(state, "reload", "h", weapon="Kuše", override=True))
+    assert state.get("h").turn["reloaded"] is True
+    blow = act_seeded(state, "attack", "e", ["h"], weapon="Široký meč")
+    assert blow.data["defence_mode"] == "zo"
+
+
+def test_the_engine_is_registered_under_its_key() -> None:
+    from combat.rules.engines import get_engine
+
+    assert get_engine("draci_hlidka").key == "draci_hlidka"

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from combat.rules.base import Effect, RulesError
+from combat.rules.base import Effect, Fight, RulesError
 from tests.rules.draci_hlidka.helpers import (
     CLUB,
     SWORD,
@@ -16,7 +18,7 @@ from tests.rules.draci_hlidka.helpers import (
 )
 
 
-def melee(**fugitive: object):  # type: ignore[no-untyped-def]
+def melee(**fugitive: Any) -> Fight:
     runner = fighter("f", obr=2, zbroj=1, pohyblivost=24, weapons=[SWORD], **fugitive)
     return fight(
         runner,

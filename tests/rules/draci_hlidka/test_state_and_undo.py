@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from combat.rules.base import Effect, apply
+from combat.rules.base import Action, Effect, apply
 from combat.rules.faces import SeededFaces, TypedFaces
 from tests.rules.draci_hlidka.helpers import (
     ENGINE,
@@ -96,7 +96,5 @@ def test_an_outcome_replays_from_its_recorded_faces() -> None:
     assert again == first
 
 
-def _attack():  # type: ignore[no-untyped-def]
-    from combat.rules.base import Action
-
+def _attack() -> Action:
     return Action("attack", "a", ("t",), "Široký meč")

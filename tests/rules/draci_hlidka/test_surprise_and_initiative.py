@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from combat.rules.base import RulesError, apply
+from combat.rules.base import Fight, RulesError, apply
 from combat.rules.faces import TypedFaces
 from tests.rules.draci_hlidka.helpers import (
     ENGINE,
@@ -21,7 +21,7 @@ from tests.rules.draci_hlidka.helpers import (
 # --- surprise ---------------------------------------------------------------------------------
 
 
-def ambush_state(round: int = 1):  # type: ignore[no-untyped-def]
+def ambush_state(round: int = 1) -> Fight:
     attacker = fighter("a", sil=2, weapons=[SWORD])
     victim = fighter("v", "enemies", zbroj=2, obr=1, weapons=[SWORD], conditions=["surprised"])
     return fight(attacker, victim, round=round)
@@ -140,7 +140,7 @@ def test_a_full_tie_is_rerolled_until_resolved_using_more_faces() -> None:
 def test_initiative_once_keeps_the_first_roll_for_the_whole_fight() -> None:
     state = fight(fighter("a", obr=1), fighter("b", "enemies", obr=0), initiative_once=True)
     first = ENGINE.roll_initiative(state, ["a", "b"], TypedFaces([2, 6]))
-    state = replace(apply(state, first.changes), order=first.order)
+    state = replace(apply(state, first.changes), order=first.order or ())
     again = ENGINE.roll_initiative(state, ["a", "b"], TypedFaces([]))
     assert again.rolls == () and again.order == ("b", "a")
 
@@ -148,7 +148,7 @@ def test_initiative_once_keeps_the_first_roll_for_the_whole_fight() -> None:
 def test_a_late_comer_rolls_alone_and_joins_the_order() -> None:
     state = fight(fighter("a", obr=1), fighter("b", "enemies", obr=0))
     first = ENGINE.roll_initiative(state, ["a", "b"], TypedFaces([2, 6]))
-    state = replace(apply(state, first.changes), order=first.order)
+    state = replace(apply(state, first.changes), order=first.order or ())
     state = replace(state, combatants=(*state.combatants, fighter("c", obr=0)))
     late = ENGINE.roll_initiative(state, ["c"], TypedFaces([4]))
     assert late.order == ("b", "c", "a")
