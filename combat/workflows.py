@@ -115,7 +115,7 @@ def add_combatants(
             )  # fmt: skip
             hp, conditions = _carried_over(record, state.hp, state.conditions)
             row = Combatant.objects.create(
-                encounter=encounter, name=name, side=side, is_npc=is_npc, stats=record.stats,
+                encounter=encounter, name=name, side=side, is_npc=is_npc, stats=dict(state.stats),
                 weapons=weapons, armor=armor, hp=hp, max_hp=state.max_hp,
                 conditions=conditions, hidden=hidden,
                 character=record if isinstance(record, Character) else None,
@@ -148,12 +148,13 @@ def roll_initiative(
         before = encounter_snapshot(encounter)
         fight, rows = load_fight(encounter)
         engine = get_engine(encounter.system)
-        outcome = engine.roll_initiative(fight, ids or [c.id for c in fight.combatants], faces)
+        rolled = list(ids or [c.id for c in fight.combatants])
+        outcome = engine.roll_initiative(fight, rolled, faces)
         _apply_outcome(encounter, fight, rows, outcome)
         if encounter.status == EncounterStatus.PREPARING:
             encounter.status, encounter.round = EncounterStatus.RUNNING, 1
         encounter.current = encounter.order[0] if encounter.order else ""
-        return _recorded(encounter, before, outcome)
+        return _recorded(encounter, before, outcome, ids=rolled)
 
     return run(encounter_id, user, key, "initiative", build, typed_faces)
 

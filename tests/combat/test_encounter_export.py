@@ -119,7 +119,7 @@ def test_a_late_comer_and_initiative_once_per_fight_replay(fight, tmp_path, caps
     assert [event["ids"] for event in initiatives] == [
         [fight["baldur"], fight["leader"]],
         [late],
-        [],
+        [fight["baldur"], fight["leader"], late],  # asked for all; with "once" all keep theirs
     ]
     assert data["options"] == {"initiative_once": True}
     report = replay_encounter(data)

@@ -127,3 +127,18 @@ def test_characters_keep_their_hp_and_conditions_after_the_fight(fight):
     again = workflows.create_encounter(fight["encounter"].campaign, "Next day", gm)
     workflows.add_combatants(again.pk, gm, "again", record=baldur, side="party")
     assert again.combatants.get().hp == 17
+
+
+def test_worn_armour_counts_in_the_fight_when_the_record_leaves_zbroj_empty(fight):
+    from campaigns.models import Armor
+    from combat.rules.systems import get_system
+
+    campaign = fight["encounter"].campaign
+    schema = get_system("draci_hlidka")
+    mail = Armor.objects.create(campaign=campaign, system="draci_hlidka", name="Kroužková",
+                                stats=schema.armor.clean({"druh": "zbroj", "kvalita": 3}))  # fmt: skip
+    recruit = Character.objects.create(campaign=campaign, system="draci_hlidka", name="Nováček",
+                                       stats=schema.creature.clean({"zbroj": 0}))  # fmt: skip
+    recruit.armor.add(mail)
+    workflows.add_combatants(fight["encounter"].pk, fight["gm"], "armour", record=recruit)
+    assert fight["encounter"].combatants.get(name="Nováček").stats["zbroj"] == 3
