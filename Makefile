@@ -43,6 +43,7 @@ messages: install
 
 bench: install
 	$(PY) bench/bench_dice.py
+	$(PY) bench/bench_encounter.py
 
 clean:
 	rm -rf $(VENV) staticfiles .test-db.sqlite3*
