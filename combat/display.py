@@ -81,6 +81,9 @@ class LogEntry:
 
 def log_entry(event: Event, *, gm: bool) -> LogEntry:
     payload = event.payload
+    if payload.get("secret") and not gm:  # nothing of a secret roll reaches a player's page
+        return LogEntry(event.seq, event.type, gettext("The game master rolled in secret."),
+                        (), (), (), "—", event.created_at, event)  # fmt: skip
     outcome = payload.get("outcome") or {}
     summary = say(outcome.get("summary")) or _event_title(event)
     return LogEntry(

@@ -42,19 +42,25 @@ class ActionForm(KeyedForm):
         label=_("Target"), required=False, widget=forms.CheckboxSelectMultiple
     )
     weapon = forms.ChoiceField(label=_("Weapon"), required=False)
+    secret = forms.BooleanField(
+        label=_("Secret roll (players see only that you rolled)"), required=False
+    )
     modifiers = forms.MultipleChoiceField(
         label=_("Situation"), required=False, widget=forms.CheckboxSelectMultiple
     )
 
     def __init__(
-        self, fight: Fight, actor: str, options: Sequence[ActionOption], *args: Any, **kwargs: Any
-    ) -> None:
+        self, fight: Fight, actor: str, options: Sequence[ActionOption], *args: Any,
+        hidden: frozenset[str] = frozenset(), **kwargs: Any,
+    ) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
         me = fight.get(actor)
         self.fields["kind"].choices = [
             (o.kind, say({"template": o.label.template, "params": o.label.params})) for o in options
         ]
-        self.fields["targets"].choices = [(c.id, c.name) for c in fight.combatants if c.id != actor]
+        self.fields["targets"].choices = [  # a player never learns of hidden combatants
+            (c.id, c.name) for c in fight.combatants if c.id != actor and c.id not in hidden
+        ]
         self.fields["weapon"].choices = [("", "—")] + [(w["name"], w["name"]) for w in me.weapons]
         keys = sorted({m for option in options for m in option.modifiers})
         self.fields["modifiers"].choices = [(k, modifier_label(k)) for k in keys]
@@ -63,8 +69,11 @@ class ActionForm(KeyedForm):
         return dict.fromkeys(self.cleaned_data.get("modifiers", []), True)
 
     @classmethod
-    def fresh(cls, fight: Fight, actor: str, options: Sequence[ActionOption]) -> "ActionForm":
-        return cls(fight, actor, options, initial={"key": new_roll_key()})
+    def fresh(
+        cls, fight: Fight, actor: str, options: Sequence[ActionOption],
+        hidden: frozenset[str] = frozenset(),
+    ) -> "ActionForm":  # fmt: skip
+        return cls(fight, actor, options, initial={"key": new_roll_key()}, hidden=hidden)
 
 
 def modifier_label(key: str) -> str:

@@ -78,7 +78,8 @@ def page_context(
     if current is not None and (gm or current.owned_by(request.user)):
         fight, _rows = load_fight(encounter)
         options = get_engine(encounter.system).actions(fight, current.key)
-        context["action_form"] = ActionForm.fresh(fight, current.key, options)
+        hidden = frozenset() if gm else frozenset(row.key for row in rows if row.hidden)
+        context["action_form"] = ActionForm.fresh(fight, current.key, options, hidden)
         context["acting"] = current
     if gm:
         context["add_form"] = AddCombatantsForm.fresh(membership.campaign)
@@ -216,7 +217,12 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
             raise PermissionDenied
         fight, _rows = load_fight(encounter)
         options = get_engine(encounter.system).actions(fight, current.key)
-        form = ActionForm(fight, current.key, options, request.POST)
+        hidden = (
+            frozenset()
+            if membership.is_gm
+            else frozenset(row.key for row in encounter.combatants.filter(hidden=True))
+        )
+        form = ActionForm(fight, current.key, options, request.POST, hidden=hidden)
         if not form.is_valid():
             raise RulesError(_("Check the action: %(errors)s"), errors=form.errors.as_text())
         data = form.cleaned_data
@@ -227,7 +233,10 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
             weapon=data["weapon"] or None,
             modifiers=data["modifiers"],
         )
-        workflows.resolve_action(encounter.pk, request.user, data["key"], action, data["faces"])
+        secret = data["secret"] and membership.is_gm  # only the GM may hide a roll
+        workflows.resolve_action(
+            encounter.pk, request.user, data["key"], action, data["faces"], secret=secret
+        )
 
     return _act(request, pk, enc_pk, work)
 

@@ -161,14 +161,15 @@ def roll_initiative(
 
 def resolve_action(
     encounter_id: int, user: AbstractBaseUser, key: str, action: Action,
-    typed_faces: Sequence[int] | None = None,
+    typed_faces: Sequence[int] | None = None, *, secret: bool = False,
 ) -> Event:  # fmt: skip
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
         before = encounter_snapshot(encounter)
         fight, rows = load_fight(encounter)
         outcome = get_engine(encounter.system).resolve(fight, action, faces)
         _apply_outcome(encounter, fight, rows, outcome)
-        return _recorded(encounter, before, outcome, action=_action_json(action))
+        extra = {"secret": True} if secret else {}  # a GM-secret roll: players see only that
+        return _recorded(encounter, before, outcome, action=_action_json(action), **extra)
 
     return run(encounter_id, user, key, "action", build, typed_faces)
 

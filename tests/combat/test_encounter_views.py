@@ -115,3 +115,27 @@ def test_older_log_entries_load_as_the_log_scrolls(client, fight):
     older = client.get(_url(fight), {"before": oldest_shown}, **HTMX).content.decode()
     seqs = [int(s) for s in re.findall(r'data-seq="(\d+)"', older)]
     assert seqs == list(range(oldest_shown - 1, 0, -1))  # every older event, newest first
+
+
+def test_secret_rolls_and_hidden_combatants_never_reach_a_players_html(
+    client, fight, django_user_model
+):
+    from campaigns.models import Monster
+    from combat import workflows
+
+    goblin = Monster.objects.get(campaign=fight["encounter"].campaign, name="Skřet")
+    workflows.add_combatants(fight["encounter"].pk, fight["gm"], "hid", record=goblin, hidden=True)
+    client.force_login(fight["gm"])
+    data = {"key": "secret-1", "kind": "attack", "targets": [fight["leader"]],
+            "weapon": "Široký meč", "faces": "3, 1", "secret": "on"}  # fmt: skip
+    gm_html = client.post(_url(fight, "combat:encounter_action"), data).content.decode()
+    gm_page = client.get(_url(fight)).content.decode()
+    assert "Útok 12" in gm_page and "Skřet" in gm_page  # the GM sees everything
+    player = _player(client, django_user_model)
+    pages = [player.get(_url(fight)).content.decode(),
+             player.get(_url(fight), {"version": 0}, **HTMX).content.decode()]  # fmt: skip
+    for html in pages:
+        assert "rolled in secret" in html
+        assert "Útok 12" not in html and "Obrana 5" not in html and "Skřet" not in html
+        assert not re.search(r"\b(12|20) / 20\b", html)
+    assert gm_html is not None
