@@ -4,9 +4,30 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from .models import Combatant, Encounter, Event
+
+# What a roll was for, as the log names it (the engines' purpose keys).
+PURPOSES = {
+    "attack": pgettext_lazy("roll", "attack"),
+    "defence": pgettext_lazy("roll", "defence"),
+    "initiative": pgettext_lazy("roll", "initiative"),
+    "initiative_tiebreak": pgettext_lazy("roll", "initiative tie-break"),
+    "bleeding": pgettext_lazy("roll", "bleeding"),
+    "disengage": pgettext_lazy("roll", "disengaging"),
+    "pursuit": pgettext_lazy("roll", "pursuit"),
+    "sprint": pgettext_lazy("roll", "sprint"),
+    "skill": pgettext_lazy("roll", "skill"),
+    "test": pgettext_lazy("roll", "test"),
+}
+
+
+def _rolls(outcome: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
+    return tuple(
+        {**rolled, "purpose": PURPOSES.get(rolled.get("purpose", ""), rolled.get("purpose"))}
+        for rolled in outcome.get("rolls", [])
+    )
 
 
 def say(step: Mapping[str, Any] | None) -> str:
@@ -89,7 +110,7 @@ def log_entry(event: Event, *, gm: bool) -> LogEntry:
     return LogEntry(
         seq=event.seq, type=event.type, summary=summary,
         steps=tuple(say(step) for step in outcome.get("steps", []) if gm or not _reveals_hp(step)),
-        rolls=tuple(outcome.get("rolls", [])),
+        rolls=_rolls(outcome),
         notes=tuple(say(step) for step in outcome.get("notes", [])) if gm else (),
         who=event.user.get_username() if event.user else "—", when=event.created_at, event=event,
     )  # fmt: skip
