@@ -118,6 +118,9 @@ class AdjustForm(forms.Form):
     hp = forms.IntegerField(label=_("Set HP to"), required=False, min_value=-999, max_value=9999)
     add = forms.ChoiceField(label=_("Add condition"), required=False)
     remove = forms.ChoiceField(label=_("Remove condition"), required=False)
+    position = forms.IntegerField(
+        label=_("Move to place in the order"), required=False, min_value=1, max_value=999
+    )
 
     def __init__(self, rows: Sequence[Any], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

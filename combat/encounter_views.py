@@ -258,6 +258,7 @@ def encounter_adjust(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
             hp=data["hp"],
             add=data["add"],
             remove=data["remove"],
+            position=data["position"],
         )
 
     return _act(request, pk, enc_pk, work)

@@ -204,9 +204,9 @@ def next_turn(
 
 def adjust(
     encounter_id: int, user: AbstractBaseUser, key: str, combatant: str, *,
-    hp: int | None = None, add: str = "", remove: str = "",
+    hp: int | None = None, add: str = "", remove: str = "", position: int | None = None,
 ) -> Event:  # fmt: skip
-    """The GM's hand: set HP, add or remove a condition — always as an event, undoable."""
+    """The GM's hand: set HP, add or remove a condition, move in the order — as an event."""
 
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
         before = encounter_snapshot(encounter)
@@ -217,11 +217,19 @@ def adjust(
                                 condition_change(target, remove, add=False) if remove else None)
                     if c is not None]  # fmt: skip
         summary = Step(_("%(name)s adjusted by the game master"), {"name": target.name})
-        outcome = Outcome(summary=summary, changes=tuple(changes))
+        order = _moved(encounter.order, combatant, position) if position is not None else None
+        outcome = Outcome(summary=summary, changes=tuple(changes), order=order)
         _apply_outcome(encounter, fight, rows, outcome)
         return _recorded(encounter, before, outcome)
 
     return run(encounter_id, user, key, "adjust", build)
+
+
+def _moved(order: Sequence[str], combatant: str, position: int) -> tuple[str, ...]:
+    """The order with `combatant` at `position` (1 = first), e.g. after a tie the GM decides."""
+    rest = [key for key in order if key != combatant]
+    index = min(max(position, 1), len(rest) + 1) - 1
+    return tuple(rest[:index] + [combatant] + rest[index:])
 
 
 def end_encounter(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:

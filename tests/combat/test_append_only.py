@@ -29,3 +29,15 @@ def test_raw_sql_delete_of_a_roll_is_refused(logged_roll):
 def test_deleting_the_campaign_removes_its_roll_log(logged_roll, roles):
     Campaign.objects.filter(pk=roles["campaign"].pk).delete()
     assert not Roll.objects.filter(pk=logged_roll.pk).exists()
+
+
+def test_the_admin_shows_logs_read_only(client, logged_roll, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser("root", "r@example.com", "pw"))
+    url = f"/admin/combat/roll/{logged_roll.pk}/change/"
+    html = client.get(url).content.decode()
+    assert client.get(url).status_code == 200 and 'name="_save"' not in html
+    assert (
+        client.post(f"/admin/combat/roll/{logged_roll.pk}/delete/", {"post": "yes"}).status_code
+        == 403
+    )
+    assert client.get("/admin/combat/event/add/").status_code == 403

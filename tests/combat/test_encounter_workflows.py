@@ -142,3 +142,11 @@ def test_worn_armour_counts_in_the_fight_when_the_record_leaves_zbroj_empty(figh
     recruit.armor.add(mail)
     workflows.add_combatants(fight["encounter"].pk, fight["gm"], "armour", record=recruit)
     assert fight["encounter"].combatants.get(name="Nováček").stats["zbroj"] == 3
+
+
+def test_the_gm_moves_a_combatant_in_the_order_and_undo_moves_it_back(fight):
+    pk, gm = fight["encounter"].pk, fight["gm"]
+    workflows.adjust(pk, gm, "move", fight["leader"], position=1)
+    assert Encounter.objects.get(pk=pk).order == [fight["leader"], fight["baldur"]]
+    workflows.undo(pk, gm, "move-undo")
+    assert Encounter.objects.get(pk=pk).order == [fight["baldur"], fight["leader"]]
