@@ -18,6 +18,7 @@ from campaigns.views.helpers import redirect_to
 from combat.rules.base import Action, RulesError
 from combat.rules.dice import InvalidDice
 from combat.rules.engines import get_engine, has_engine
+from combat.rules.preview import preview
 
 from . import workflows
 from .display import log_entry, tracker_rows
@@ -239,6 +240,26 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
         )
 
     return _act(request, pk, enc_pk, work)
+
+
+@login_required
+@require_GET
+def encounter_odds(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
+    """The exact chance to hit and the expected damage of the action being chosen."""
+    membership, encounter = _encounter(request, pk, enc_pk)
+    current = encounter.combatants.filter(pk=encounter.current[1:] or 0).first()
+    if current is None or not (membership.is_gm or current.owned_by(request.user)):
+        return HttpResponse(status=204)
+    fight, _rows = load_fight(encounter)
+    engine = get_engine(encounter.system)
+    form = ActionForm(fight, current.key, engine.actions(fight, current.key), request.GET)
+    result = None
+    if form.is_valid() and form.cleaned_data["targets"]:
+        data = form.cleaned_data
+        action = Action(kind=data["kind"], actor=current.key, targets=tuple(data["targets"]),
+                        weapon=data["weapon"] or None, modifiers=data["modifiers"])  # fmt: skip
+        result = preview(engine, fight, action)
+    return render(request, "combat/encounter.html#odds", {"preview": result})
 
 
 @login_required

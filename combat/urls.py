@@ -21,6 +21,11 @@ urlpatterns = [
         name="encounter_action",
     ),
     path(
+        "<int:pk>/encounters/<int:enc_pk>/odds/",
+        encounter_views.encounter_odds,
+        name="encounter_odds",
+    ),
+    path(
         "<int:pk>/encounters/<int:enc_pk>/adjust/",
         encounter_views.encounter_adjust,
         name="encounter_adjust",

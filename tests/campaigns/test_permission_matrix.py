@@ -207,6 +207,15 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (405, 302),
         },
     ),
+    "combat:encounter_odds": (
+        ("pk", "enc_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (204, 405),
+            "gm": (204, 405),
+        },
+    ),
     "combat:encounter_adjust": (
         ("pk", "enc_pk"),
         {

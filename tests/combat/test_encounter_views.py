@@ -139,3 +139,25 @@ def test_secret_rolls_and_hidden_combatants_never_reach_a_players_html(
         assert "Útok 12" not in html and "Obrana 5" not in html and "Skřet" not in html
         assert not re.search(r"\b(12|20) / 20\b", html)
     assert gm_html is not None
+
+
+def test_the_action_panel_shows_the_exact_chance_to_hit_before_the_roll(client, fight):
+    from fractions import Fraction
+
+    from combat.fightstate import load_fight
+    from combat.rules.base import Action
+    from combat.rules.engines import get_engine
+    from combat.rules.odds import chance_total_at_least
+    from combat.rules.preview import preview
+
+    client.force_login(fight["gm"])
+    query = {"key": "o", "kind": "attack", "targets": [fight["leader"]], "weapon": "Široký meč"}
+    html = client.get(_url(fight, "combat:encounter_odds"), query, **HTMX).content.decode()
+    assert "Chance to hit" in html
+    # Baldur's ÚČ 9 + exploding d6 against the leader's active OČ 4 + exploding d6: hit when >
+    fight_state, _rows = load_fight(Encounter.objects.get(pk=fight["encounter"].pk))
+    action = Action("attack", fight["baldur"], (fight["leader"],), weapon="Široký meč")
+    result = preview(get_engine("draci_hlidka"), fight_state, action)
+    exact = chance_total_at_least("1d6!+9-1d6!-4", 1)
+    assert abs(result.hit - exact) <= result.uncovered + Fraction(1, 10**6)
+    assert f"{float(result.hit) * 100:.1f}" in html
