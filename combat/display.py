@@ -65,8 +65,10 @@ class TrackerRow:
 
 def _effect_text(effect: Mapping[str, Any]) -> str:
     data = effect.get("data", {})
-    if effect.get("kind") == "bleeding":
-        return gettext("bleeding %(dice)s/round") % {"dice": data.get("dice", "?")}
+    if effect.get("kind") == "bleeding":  # "2d6/round", or a fixed loss (a helpless target)
+        dice = data.get("dice")
+        loss = f"{dice}d6" if isinstance(dice, int) and dice else str(data.get("amount", "?"))
+        return gettext("bleeding %(dice)s/round") % {"dice": loss}
     return str(effect.get("kind", ""))
 
 

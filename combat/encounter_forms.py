@@ -31,6 +31,8 @@ class KeyedForm(forms.Form):
 
 
 class TurnForm(KeyedForm):
+    prefix = "turn"  # its fields share the page with the action form's
+
     @classmethod
     def fresh(cls) -> "TurnForm":
         return cls(initial={"key": new_roll_key()})

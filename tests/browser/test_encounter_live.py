@@ -38,7 +38,7 @@ def test_gm_fights_the_seed_example_while_a_player_watches_live(
     leader_row = player.locator('[data-combatant="Vůdce skřetů"]')
     expect(leader_row).to_contain_text("unhurt")
 
-    gm.locator("#id_faces").first.fill(INITIATIVE)
+    gm.locator("#id_turn-faces").fill(INITIATIVE)
     gm.get_by_role("button", name="Roll initiative").click()
     expect(gm.locator(".action-panel")).to_contain_text("Baldur acts")
     expect(player.locator("#round")).to_have_text("Round 1")  # polled, no reload
@@ -66,3 +66,36 @@ def test_gm_fights_the_seed_example_while_a_player_watches_live(
     gm.get_by_role("button", name="Redo").click()
     expect(gm.locator('[data-combatant="Vůdce skřetů"]')).to_contain_text("12 / 20")
     expect(leader_row).to_contain_text("wounded")
+
+    # The leader's critical on Grop: 6, 6, 6, 3 → 26 vs −1 → 28, and bleed dice 5 + 2 = 7 now.
+    next_turn(gm)  # Meredil
+    next_turn(gm)  # the goblin leader
+    panel = gm.locator(".action-panel")
+    expect(panel).to_contain_text("Vůdce skřetů")
+    panel.locator("#id_kind").select_option("attack")
+    panel.get_by_label("Grop").check()
+    panel.locator("#id_faces").fill("6, 6, 6, 3, 2, 5, 2")
+    panel.get_by_role("button", name="Resolve").click()
+    grop = gm.locator('[data-combatant="Grop"]')
+    expect(grop).to_contain_text("10 / 45")
+    expect(grop.locator(".effect")).to_have_count(1)
+    for _ in range(4):  # Skřet 1, Skřet 3, Skřet 2, Grop
+        next_turn(gm)
+    next_turn(gm, "4, 3")  # round 2: the bleed dice rolled anew → 7 lost, once
+    expect(gm.locator("#round")).to_have_text("Round 2")
+    expect(grop).to_contain_text("3 / 45")
+    gm.get_by_role("button", name="Undo").click()
+    expect(grop).to_contain_text("10 / 45")
+    gm.get_by_role("button", name="Redo").click()
+    expect(grop).to_contain_text("3 / 45")  # redo re-applies the same 7, not a new bleeding
+    expect(grop.locator(".effect")).to_have_text("bleeding 2d6/round")
+    # Grop is the GM's character: the player sees words, never his numbers
+    expect(player.locator('[data-combatant="Grop"]')).to_contain_text("badly wounded")
+    assert "3 / 45" not in player.content()
+
+
+def next_turn(gm, faces: str = "") -> None:  # type: ignore[no-untyped-def]
+    round_before = gm.locator("#live").get_attribute("data-version")
+    gm.locator("#id_turn-faces").fill(faces)
+    gm.get_by_role("button", name="Next turn").click()
+    expect(gm.locator("#live")).not_to_have_attribute("data-version", round_before or "")

@@ -85,10 +85,10 @@ def test_the_owner_acts_on_their_characters_turn(client, fight, django_user_mode
 def test_turn_controls_undo_and_bad_faces_say_what_is_wrong(client, fight):
     client.force_login(fight["gm"])
     html = client.post(
-        _url(fight, "combat:encounter_turn", "next"), {"key": "n1", "faces": "x"}, **HTMX
+        _url(fight, "combat:encounter_turn", "next"), {"turn-key": "n1", "turn-faces": "x"}, **HTMX
     ).content.decode()
     assert "whole numbers" in html
-    client.post(_url(fight, "combat:encounter_turn", "undo"), {"key": "u1"})
+    client.post(_url(fight, "combat:encounter_turn", "undo"), {"turn-key": "u1"})
     encounter = Encounter.objects.get(pk=fight["encounter"].pk)
     assert encounter.round == 0 and encounter.status == "preparing"
 
@@ -96,7 +96,7 @@ def test_turn_controls_undo_and_bad_faces_say_what_is_wrong(client, fight):
 def test_unknown_turn_step_is_404(client, fight):
     client.force_login(fight["gm"])
     assert (
-        client.post(_url(fight, "combat:encounter_turn", "explode"), {"key": "z"}).status_code
+        client.post(_url(fight, "combat:encounter_turn", "explode"), {"turn-key": "z"}).status_code
         == 404
     )
 
