@@ -118,7 +118,7 @@ def main() -> None:
         "| request | median ms | × bare page |", "|---|---:|---:|", *rows, "",
         "The resolve-action row is the seed's attack (12 vs 5 → 8) with its HTMX re-render of the "
         "live region; it is undone (untimed) between requests. Query counts per request are "
-        "pinned by tests/combat/test_encounter_queries.py (poll ≤ 5, page ≤ 10, action ≤ 23, "
+        "pinned by tests/combat/test_encounter_queries.py (poll ≤ 5, page ≤ 11, action ≤ 24, "
         "constant in the number of combatants and log entries).",
     ])  # fmt: skip
     print(write_section("encounter", body))

@@ -29,7 +29,7 @@ class CampaignEditForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = Campaign
-        fields = ("name", "description")
+        fields = ("name", "description", "players_propose")
         widgets = {"description": forms.Textarea(attrs={"rows": 4})}
 
 

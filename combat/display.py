@@ -131,6 +131,8 @@ def _event_title(event: Event) -> str:
         "undo": gettext("Undone: event #%(target)s"),
         "redo": gettext("Redone: event #%(target)s"),
         "ended": gettext("The fight ended"),
+        "proposed": gettext("An action was proposed"),
+        "rejected": gettext("The game master rejected a proposed action"),
     }
     title = titles.get(event.type, event.type)
     names = ", ".join(c.get("name", "") for c in event.payload.get("combatants", []))

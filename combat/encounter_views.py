@@ -25,6 +25,7 @@ from .display import log_entry, tracker_rows
 from .encounter_forms import ActionForm, AddCombatantsForm, AdjustForm, TurnForm
 from .fightstate import load_fight
 from .models import Encounter, Event
+from .services import new_roll_key
 
 LOG_PAGE = 30
 TURN_STEPS = frozenset({"initiative", "next", "undo", "redo", "end"})
@@ -74,6 +75,7 @@ def page_context(
         "log": [log_entry(event, gm=gm) for event in visible],
         "older_from": visible[-1].seq if len(visible) == LOG_PAGE else None,
         "turn_form": TurnForm.fresh(),
+        "proposals": _proposals(encounter, rows, gm=gm, user=request.user),
     }
     current = next((row for row in rows if row.key == encounter.current), None)
     if current is not None and (gm or current.owned_by(request.user)):
@@ -86,6 +88,22 @@ def page_context(
         context["add_form"] = AddCombatantsForm.fresh(membership.campaign)
         context["adjust_form"] = AdjustForm.fresh(rows)
     return context
+
+
+def _proposals(
+    encounter: Encounter, rows: list[Any], *, gm: bool, user: Any
+) -> list[dict[str, Any]]:
+    names = {row.key: row.name for row in rows}
+    shown = []
+    for event in workflows.pending_proposals(encounter):
+        if not (gm or event.user_id == user.pk):
+            continue
+        action = event.payload["action"]
+        targets = ", ".join(names.get(t, "?") for t in action["targets"])
+        actor = names.get(action["actor"], "?")
+        shown.append({"seq": event.seq, "actor": actor, "kind": action["kind"],
+                      "targets": targets, "key": new_roll_key()})  # fmt: skip
+    return shown
 
 
 def _log_page(
@@ -234,10 +252,27 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
             weapon=data["weapon"] or None,
             modifiers=data["modifiers"],
         )
+        if not membership.is_gm and membership.campaign.players_propose:
+            workflows.propose_action(encounter.pk, request.user, data["key"], action, data["faces"])
+            return
         secret = data["secret"] and membership.is_gm  # only the GM may hide a roll
         workflows.resolve_action(
             encounter.pk, request.user, data["key"], action, data["faces"], secret=secret
         )
+
+    return _act(request, pk, enc_pk, work)
+
+
+@login_required
+@require_POST
+def encounter_proposal(request: HttpRequest, pk: int, enc_pk: int, seq: int) -> HttpResponse:
+    """The GM accepts (resolves) or rejects a player's proposed action."""
+
+    def work(membership: Membership, encounter: Encounter) -> None:
+        _gm_only(membership)
+        accept = request.POST.get("decision") == "accept"
+        key = request.POST.get("key", "")[:64]
+        workflows.decide_proposal(encounter.pk, request.user, key, seq, accept=accept)
 
     return _act(request, pk, enc_pk, work)
 

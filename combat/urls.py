@@ -21,6 +21,11 @@ urlpatterns = [
         name="encounter_action",
     ),
     path(
+        "<int:pk>/encounters/<int:enc_pk>/proposals/<int:seq>/",
+        encounter_views.encounter_proposal,
+        name="encounter_proposal",
+    ),
+    path(
         "<int:pk>/encounters/<int:enc_pk>/odds/",
         encounter_views.encounter_odds,
         name="encounter_odds",

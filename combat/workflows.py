@@ -18,6 +18,7 @@ from combat.rules.base import (
     Action,
     Fight,
     Outcome,
+    RulesError,
     Step,
     _,
     apply,
@@ -162,16 +163,58 @@ def roll_initiative(
 def resolve_action(
     encounter_id: int, user: AbstractBaseUser, key: str, action: Action,
     typed_faces: Sequence[int] | None = None, *, secret: bool = False,
+    proposal: int | None = None,
 ) -> Event:  # fmt: skip
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
         before = encounter_snapshot(encounter)
         fight, rows = load_fight(encounter)
         outcome = get_engine(encounter.system).resolve(fight, action, faces)
         _apply_outcome(encounter, fight, rows, outcome)
-        extra = {"secret": True} if secret else {}  # a GM-secret roll: players see only that
+        extra: dict[str, Any] = {"secret": True} if secret else {}  # players see only that
+        if proposal is not None:
+            extra["proposal"] = proposal
         return _recorded(encounter, before, outcome, action=_action_json(action), **extra)
 
     return run(encounter_id, user, key, "action", build, typed_faces)
+
+
+def propose_action(
+    encounter_id: int, user: AbstractBaseUser, key: str, action: Action,
+    typed_faces: Sequence[int] | None = None,
+) -> Event:  # fmt: skip
+    """A player's action, waiting for the GM: nothing is rolled or changed yet."""
+
+    def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        return {"action": _action_json(action), "faces": list(typed_faces or [])}
+
+    return run(encounter_id, user, key, "proposed", build)
+
+
+def pending_proposals(encounter: Encounter) -> list[Event]:
+    """Proposals the GM has neither accepted nor rejected, oldest first."""
+    types = ("proposed", "rejected", "action")
+    events = Event.objects.filter(encounter=encounter, type__in=types).order_by("seq")
+    open_ = {e.seq: e for e in events if e.type == "proposed"}
+    for event in events:
+        open_.pop(event.payload.get("proposal"), None)
+    return list(open_.values())
+
+
+def decide_proposal(
+    encounter_id: int, user: AbstractBaseUser, key: str, seq: int, *, accept: bool
+) -> Event:
+    """Accept (resolve it, with the player's typed dice if any) or reject a proposal."""
+    encounter = Encounter.objects.get(pk=encounter_id)
+    proposal = next((p for p in pending_proposals(encounter) if p.seq == seq), None)
+    if proposal is None:
+        raise RulesError(_("That proposal was already decided."))
+    if not accept:
+        return run(encounter_id, user, key, "rejected", lambda e, f: {"proposal": seq})
+    data = proposal.payload["action"]
+    action = Action(data["kind"], data["actor"], tuple(data["targets"]), data["weapon"],
+                    data["modifiers"])  # fmt: skip
+    faces = proposal.payload.get("faces") or None
+    return resolve_action(encounter_id, user, key, action, faces, proposal=seq)
 
 
 def _action_json(action: Action) -> dict[str, Any]:

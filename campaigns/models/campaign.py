@@ -36,6 +36,10 @@ class Campaign(models.Model):
     name = models.CharField(_("name"), max_length=120)
     description = models.TextField(_("description"), blank=True, max_length=5000)
     system = models.CharField(_("rule system"), max_length=20, choices=RuleSystem.choices)
+    players_propose = models.BooleanField(
+        _("players propose actions"), default=False,
+        help_text=_("A player's action waits until the game master accepts it."),
+    )  # fmt: skip
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = CampaignQuerySet.as_manager()

@@ -207,6 +207,15 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (405, 302),
         },
     ),
+    "combat:encounter_proposal": (
+        ("pk", "enc_pk", "seq"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
     "combat:encounter_odds": (
         ("pk", "enc_pk"),
         {
@@ -350,6 +359,7 @@ def _kwargs(keys, roles):  # type: ignore[no-untyped-def]
         "kind": "weapon",
         "enc_pk": roles["encounter"].pk,
         "step": "next",
+        "seq": 1,
         "item_pk": roles["library_weapon"].pk,
     }
     renamed = {"library_monster_pk": "monster_pk"}

@@ -161,3 +161,33 @@ def test_the_action_panel_shows_the_exact_chance_to_hit_before_the_roll(client, 
     exact = chance_total_at_least("1d6!+9-1d6!-4", 1)
     assert abs(result.hit - exact) <= result.uncovered + Fraction(1, 10**6)
     assert f"{float(result.hit) * 100:.1f}" in html
+
+
+def test_players_propose_and_the_gm_accepts_or_rejects(client, fight, django_user_model):
+    campaign = fight["encounter"].campaign
+    campaign.players_propose = True
+    campaign.save()
+    player = _player(client, django_user_model)  # hrac owns Baldur, whose turn it is
+    data = {"key": "prop-1", "kind": "attack", "targets": [fight["leader"]],
+            "weapon": "Široký meč", "faces": "3, 1"}  # fmt: skip
+    html = player.post(_url(fight, "combat:encounter_action"), data, **HTMX).content.decode()
+    assert "waiting for the game master" in html
+    leader = fight["encounter"].combatants.get(name="Vůdce skřetů")
+    assert leader.hp == 20  # nothing happens until the GM decides
+    client.force_login(fight["gm"])
+    seq = Encounter.objects.get(pk=fight["encounter"].pk).log_length
+    accept = {"key": "acc-1", "decision": "accept"}
+    html = client.post(
+        _url(fight, "combat:encounter_proposal", seq), accept, **HTMX
+    ).content.decode()
+    leader.refresh_from_db()
+    assert leader.hp == 12 and "Proposed actions" not in html  # the player's own dice: 12 vs 5
+    player = _player(client, django_user_model)
+    data["key"] = "prop-2"
+    player.post(_url(fight, "combat:encounter_action"), data)
+    client.force_login(fight["gm"])
+    seq = Encounter.objects.get(pk=fight["encounter"].pk).log_length
+    client.post(_url(fight, "combat:encounter_proposal", seq), {"key": "rej", "decision": "reject"})
+    leader.refresh_from_db()
+    assert leader.hp == 12
+    assert "Proposed actions" not in client.get(_url(fight)).content.decode()
