@@ -7,4 +7,8 @@ class CombatConfig(AppConfig):
     verbose_name = _("Combat")
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  # connects the log-removal receivers
+        from django.db.models.signals import post_migrate
+
+        from . import signals  # connects the log-removal receivers
+
+        post_migrate.connect(signals.restore_log_triggers, sender=self)

@@ -41,3 +41,25 @@ def test_the_admin_shows_logs_read_only(client, logged_roll, django_user_model):
         == 403
     )
     assert client.get("/admin/combat/event/add/").status_code == 403
+
+
+def test_every_log_table_has_its_triggers_after_migrate(db):
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        else:
+            cursor.execute("SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")
+        names = {row[0] for row in cursor.fetchall()}
+    expected = {"sqlite": {"combat_roll_no_update", "combat_roll_no_delete",
+                           "combat_event_no_update", "combat_event_no_delete"},
+                "postgresql": {"combat_roll_append_only", "combat_event_append_only"}}  # fmt: skip
+    assert expected[connection.vendor] <= names
+
+
+def test_deleting_an_encounter_removes_its_log(fight):
+    from combat.models import Encounter, Event
+
+    pk = fight["encounter"].pk
+    assert Event.objects.filter(encounter_id=pk).exists()
+    Encounter.objects.get(pk=pk).delete()
+    assert not Event.objects.filter(encounter_id=pk).exists()
