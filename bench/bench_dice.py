@@ -16,7 +16,6 @@ import datetime
 import json
 import os
 import platform
-import re
 import statistics
 import subprocess
 import sys
@@ -30,12 +29,11 @@ sys.path.insert(0, str(ROOT))
 
 import d20  # noqa: E402
 
+from bench.report import write_section  # noqa: E402
 from combat.rules.dice import roll  # noqa: E402
 from combat.rules.dice.parser import _parse_cached  # noqa: E402
 from combat.rules.faces import SecureFaces, SeededFaces  # noqa: E402
 
-REPORT = ROOT / "docs" / "benchmarks.md"
-START, END = "<!-- bench:dice:start -->", "<!-- bench:dice:end -->"
 
 # (ours, the d20 library's spelling of the same roll)
 SHARED = [
@@ -133,7 +131,6 @@ def odds_timings() -> list[tuple[str, str, str, float, float, float]]:
 
 def render(rates, records, odds_rows) -> str:
     header = [
-        START,
         "## Dice engine (`bench/bench_dice.py`)",
         "",
         f"Run {datetime.date.today().isoformat()} on {os.cpu_count()} CPUs, "
@@ -142,7 +139,7 @@ def render(rates, records, odds_rows) -> str:
         "",
     ]
     body = rate_table(rates) + record_table(records) + odds_table(odds_rows)
-    return "\n".join([*header, *body, END]) + "\n"
+    return "\n".join([*header, *body]) + "\n"
 
 
 def verdict(met: bool) -> str:
@@ -207,24 +204,11 @@ def odds_table(odds_rows) -> list[str]:
     return lines
 
 
-def write_section(section: str) -> None:
-    text = REPORT.read_text() if REPORT.exists() else "# Benchmarks\n\n"
-    pattern = re.compile(re.escape(START) + r".*?" + re.escape(END) + r"\n?", re.DOTALL)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section, text, count=1)
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    REPORT.parent.mkdir(parents=True, exist_ok=True)
-    REPORT.write_text(text)
-
-
 def main() -> None:
     rates = compare_rates()
     records = [(expression, record_median_us(expression)) for expression, _ in SHARED]
     odds_rows = odds_timings()
-    section = render(rates, records, odds_rows)
-    write_section(section)
-    print(section)
+    print(write_section("dice", render(rates, records, odds_rows)))
 
 
 if __name__ == "__main__":
