@@ -34,7 +34,6 @@ from combat.rules.dice import roll  # noqa: E402
 from combat.rules.dice.parser import _parse_cached  # noqa: E402
 from combat.rules.faces import SecureFaces, SeededFaces  # noqa: E402
 
-
 # (ours, the d20 library's spelling of the same roll)
 SHARED = [
     ("1d20+5", "1d20+5"),
