@@ -34,7 +34,7 @@ _REQUIRED: Any = object()
 _STAMPS = {"created_at": (str, None), "updated_at": (str, None)}
 # The keys of each object: (JSON type(s), default, or _REQUIRED).
 _CAMPAIGN = {"name": (str, _REQUIRED), "description": (str, ""), "system": (str, _REQUIRED),
-             "created_at": (str, None)}  # fmt: skip
+             "players_propose": (bool, False), "created_at": (str, None)}  # fmt: skip
 _MEMBER = {"username": (str, _REQUIRED), "role": (str, "player"), "joined_at": (str, None)}
 _RECORD = {"id": (int, _REQUIRED), "name": (str, _REQUIRED), "source": (str, ""),
            "stats": (dict, {}), "notes": (str, ""), **_STAMPS}  # fmt: skip
@@ -43,6 +43,7 @@ _LIBRARY = {**_RECORD, "system": (str, _REQUIRED)}
 _CHARACTER = {"id": (int, _REQUIRED), "name": (str, _REQUIRED), "kind": (str, "pc"),
               "owner": ((str, type(None)), None), "stats": (dict, {}), "notes": (str, ""),
               "portrait": (str, ""), "weapons": (list, []), "armor": (list, []),
+              "current_hp": ((int, type(None)), None), "conditions": (list, []),
               **_STAMPS}  # fmt: skip
 _ITEMS = {"weapons": (list, []), "armor": (list, [])}
 _TOP = {"format": (str, _REQUIRED), "version": (int, _REQUIRED), "exported_at": (str, None),
@@ -119,6 +120,8 @@ def _character(character: Character, local_id: int, armory: Row, library: Row) -
         "stats": character.stats,
         "notes": character.notes,
         "portrait": character.portrait.name or "",
+        "current_hp": character.current_hp,
+        "conditions": character.conditions,
         "weapons": _refs(character, "weapons", armory["weapons"], library["weapons"]),
         "armor": _refs(character, "armor", armory["armor"], library["armor"]),
         "created_at": _when(character.created_at),
@@ -161,6 +164,7 @@ def export_campaign(campaign: Campaign) -> Row:
             "name": campaign.name,
             "description": campaign.description,
             "system": campaign.system,
+            "players_propose": campaign.players_propose,
             "created_at": _when(campaign.created_at),
         },
         "members": [
@@ -386,7 +390,7 @@ def _portrait(name: str, where: str) -> str:
 def _characters_in(campaign: Campaign, top: Row, users: _Users, armory: Row, library: Row) -> None:
     for here, row in _rows(top["characters"], "characters", _CHARACTER):
         owner = users.get(row["owner"], f"{here}: owner") if row["owner"] is not None else None
-        values = _values(row, ("kind", "name", "stats", "notes"))
+        values = _values(row, ("kind", "name", "stats", "notes", "current_hp", "conditions"))
         portrait = _portrait(row["portrait"], here)
         character = Character(
             campaign=campaign, system=campaign.system, owner=owner, portrait=portrait, **values
@@ -415,7 +419,8 @@ def _members_of(campaign: Campaign, top: Row, users: _Users) -> None:
 
 def _campaign_from(top: Row) -> Campaign:
     row = _fields(top["campaign"], "campaign", _CAMPAIGN)
-    campaign = Campaign(name=row["name"], description=row["description"], system=row["system"])
+    campaign = Campaign(name=row["name"], description=row["description"], system=row["system"],
+                        players_propose=row["players_propose"])  # fmt: skip
     _clean(campaign, "campaign")
     _save(campaign, _moments(row, "campaign", ["created_at"]))
     return campaign

@@ -50,7 +50,9 @@ def make(model: Any, name: str, stats: dict[str, Any] | None = None, **fields: A
 @pytest.fixture
 def campaign(db, make_user):
     gm, player = make_user("gm"), make_user("hráčka")
-    campaign = Campaign.objects.create(name="Lost Mine", description="Phandelver.", system="dnd5e")
+    campaign = Campaign.objects.create(
+        name="Lost Mine", description="Phandelver.", system="dnd5e", players_propose=True
+    )
     stamp(campaign, at(1))
     Membership.objects.create(campaign=campaign, user=gm, role=Role.GM)
     Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
@@ -65,6 +67,7 @@ def campaign(db, make_user):
                   source="MM", notes="Cowardly.")  # fmt: skip
     baldur = make(Character, "Baldur", {"ac": 16, "hp": 28, "str": 16}, campaign=campaign,
                   kind="pc", owner=player, notes="Loud.\nBrave.", portrait="portraits/baldur.png")  # fmt: skip
+    Character.objects.filter(pk=baldur.pk).update(current_hp=11, conditions=["prone"])
     baldur.weapons.set([talon, scimitar])
     baldur.armor.set([leather, shield])
     sildar = make(Character, "Sildar", campaign=campaign, kind="npc")
