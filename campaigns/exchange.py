@@ -28,7 +28,8 @@ from .models import Armor, Campaign, Character, Membership, Monster, Weapon
 from .models.records import SystemRecord
 
 FORMAT = "iniciativa-campaign"
-VERSION = 1
+VERSION = 2  # 2: encounters with their event logs (1 is still read)
+READABLE = (1, 2)
 ITEM_MODELS: dict[str, type[Weapon | Armor]] = {"weapons": Weapon, "armor": Armor}
 _REQUIRED: Any = object()
 _STAMPS = {"created_at": (str, None), "updated_at": (str, None)}
@@ -175,7 +176,7 @@ def export_campaign(campaign: Campaign) -> Row:
         "bestiary": _records_out(Monster.objects.in_campaign(campaign).order_by("pk")),
         "armory": {kind: _records_out(rows) for kind, rows in armory.items()},
         "library": {kind: _records_out(rows, library=True) for kind, rows in library.items()},
-        "encounters": [],  # extension point: encounters with their event logs (a later version)
+        "encounters": _encounters_out(campaign, characters),
         "journal": [],  # extension point: the campaign journal (a later version)
     }
 
@@ -234,15 +235,16 @@ def _header(data: object) -> Row:
         raise CampaignFormatError(f"expected a JSON object, found {_kind(data)}")
     if data.get("format") != FORMAT:
         raise CampaignFormatError(f'not an Iniciativa campaign file ("format" must be "{FORMAT}")')
-    if data.get("version") != VERSION or not _is(data.get("version"), int):
+    if data.get("version") not in READABLE or not _is(data.get("version"), int):
         raise CampaignFormatError(
-            f"unknown version {data.get('version')!r}; this Iniciativa reads version {VERSION}"
+            f"unknown version {data.get('version')!r}; this Iniciativa reads versions 1 and 2"
         )
     top = _fields(data, "file", _TOP)
     _moment(top["exported_at"], "exported_at")
-    for key in ("encounters", "journal"):
-        if top[key]:
-            raise CampaignFormatError(f"{key}: version {VERSION} files carry no {key} yet")
+    if top["encounters"] and top["version"] < 2:
+        raise CampaignFormatError("encounters: version 1 files carry no encounters")
+    if top["journal"]:
+        raise CampaignFormatError(f"journal: version {top['version']} files carry no journal yet")
     top["armory"] = _fields(top["armory"], "armory", _ITEMS)
     top["library"] = _fields(top["library"], "library", _ITEMS)
     return top
@@ -387,7 +389,10 @@ def _portrait(name: str, where: str) -> str:
     return name
 
 
-def _characters_in(campaign: Campaign, top: Row, users: _Users, armory: Row, library: Row) -> None:
+def _characters_in(
+    campaign: Campaign, top: Row, users: _Users, armory: Row, library: Row
+) -> dict[int, Character]:
+    created: dict[int, Character] = {}
     for here, row in _rows(top["characters"], "characters", _CHARACTER):
         owner = users.get(row["owner"], f"{here}: owner") if row["owner"] is not None else None
         values = _values(row, ("kind", "name", "stats", "notes", "current_hp", "conditions"))
@@ -400,6 +405,8 @@ def _characters_in(campaign: Campaign, top: Row, users: _Users, armory: Row, lib
         _save(character, _moments(row, here))
         character.weapons.set(items["weapons"])
         character.armor.set(items["armor"])
+        created[row["id"]] = character
+    return created
 
 
 def _members_of(campaign: Campaign, top: Row, users: _Users) -> None:
@@ -433,7 +440,7 @@ def import_campaign(data: Any) -> Campaign:
         campaign = _campaign_from(top)
         users = _Users()
         _members_of(campaign, top, users)
-        _records(Monster, campaign, top["bestiary"], "bestiary")
+        bestiary = _records(Monster, campaign, top["bestiary"], "bestiary")
         armory = {
             k: _records(m, campaign, top["armory"][k], f"armory.{k}")
             for k, m in ITEM_MODELS.items()
@@ -441,5 +448,27 @@ def import_campaign(data: Any) -> Campaign:
         library = {
             k: _library(m, top["library"][k], f"library.{k}") for k, m in ITEM_MODELS.items()
         }
-        _characters_in(campaign, top, users, armory, library)
+        characters = _characters_in(campaign, top, users, armory, library)
+        _encounters_in(campaign, top["encounters"], characters, bestiary, users)
     return campaign
+
+
+def _encounters_out(campaign: Campaign, characters: list[Character]) -> list[Row]:
+    from combat.campaign_encounters import encounters_out  # combat builds on campaigns
+
+    bestiary = _numbered(Monster.objects.in_campaign(campaign).order_by("pk"))
+    return encounters_out(campaign, _numbered(characters), bestiary, _when)
+
+
+def _encounters_in(
+    campaign: Campaign, rows: list[Any], characters: dict[int, Character],
+    bestiary: dict[int, Any], users: _Users,
+) -> None:  # fmt: skip
+    from combat.campaign_encounters import EncounterRowError, encounters_in
+
+    try:
+        encounters_in(campaign, rows, characters, bestiary, users.get, _moment)
+    except EncounterRowError as error:
+        raise CampaignFormatError(str(error)) from None
+    except (TypeError, ValueError, ValidationError) as error:
+        raise CampaignFormatError(f"encounters: {error}") from None

@@ -144,7 +144,7 @@ def test_export_import_into_an_empty_database_reproduces_every_field(campaign):
 
 def test_the_file_has_the_documented_shape(campaign):
     data = export_campaign(campaign)
-    assert (data["format"], data["version"]) == (FORMAT, VERSION) == ("iniciativa-campaign", 1)
+    assert (data["format"], data["version"]) == (FORMAT, VERSION) == ("iniciativa-campaign", 2)
     assert datetime.fromisoformat(data["exported_at"]).tzinfo is not None
     assert (data["encounters"], data["journal"]) == ([], [])
     assert [m["username"] for m in data["members"]] == ["gm", "hráčka"]
@@ -258,7 +258,7 @@ BAD = {
     "portrait outside media": (change("characters.0.portrait", "../../etc/passwd"), "portrait"),
     "naive timestamp": (change("bestiary.0.created_at", "2025-03-01T10:00:00"), "with a zone"),
     "not a timestamp": (change("campaign.created_at", "yesterday"), "campaign: created_at"),
-    "encounters in v1": (change("encounters", [{"name": "Ambush"}]), "no encounters yet"),
+    "malformed encounter": (change("encounters", [{"name": "Ambush"}]), "encounters[0]: missing"),
     "armory as a list": (change("armory", []), "armory must be an object, found a list"),
     "members as an object": (change("members", {}), "members must be a list"),
 }
