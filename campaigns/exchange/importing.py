@@ -1,0 +1,249 @@
+"""A new campaign from a checked campaign file, in one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from pathlib import PurePosixPath
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+
+from combat.rules.schema import StatError
+from combat.rules.systems import SYSTEMS
+
+from ..models import Armor, Campaign, Character, Membership, Monster, Weapon
+from ..models.records import SystemRecord
+from .common import (
+    _CAMPAIGN,
+    _CHARACTER,
+    _LIBRARY,
+    _MEMBER,
+    _RECORD,
+    _RECORD_VALUES,
+    _STAMPS,
+    ITEM_MODELS,
+    CampaignFormatError,
+    Row,
+    Spec,
+)
+from .reading import _fields, _header, _is, _moment
+
+# --- import: writing ---------------------------------------------------------------------------
+
+
+def _clean(record: models.Model, where: str, **options: Any) -> None:
+    """The admin's validation; the stats first, so that a problem names the stat."""
+    if isinstance(record, SystemRecord) and record.system in SYSTEMS:
+        try:
+            record.stats = record.schema.clean(record.stats)
+        except StatError as error:
+            raise CampaignFormatError(f"{where}: stats: {error}") from None
+    texts = [f for f in record._meta.concrete_fields if isinstance(f, models.TextField)]
+    for field in texts:  # full_clean leaves a TextField's max_length to the forms
+        length = len(getattr(record, field.attname))
+        if field.max_length and length > field.max_length:
+            limit = f"at most {field.max_length} characters (it has {length})"
+            raise CampaignFormatError(f"{where}: {field.name}: {limit}")
+    try:
+        record.full_clean(**options)
+    except ValidationError as error:
+        details = "; ".join(
+            message if name == "__all__" else f"{name}: {message}"
+            for name, messages in error.message_dict.items()
+            for message in messages
+        )
+        raise CampaignFormatError(f"{where}: {details}") from None
+
+
+def _moments(row: Row, where: str, keys: Iterable[str] = _STAMPS) -> dict[str, datetime]:
+    moments = {key: _moment(row[key], f"{where}: {key}") for key in keys}
+    return {key: moment for key, moment in moments.items() if moment is not None}
+
+
+def _save(record: models.Model, moments: Mapping[str, datetime]) -> None:
+    record.save()
+    if moments:  # auto_now(_add) replaced them on save; update() keeps the file's values
+        type(record)._default_manager.filter(pk=record.pk).update(**moments)
+        for key, moment in moments.items():
+            setattr(record, key, moment)
+
+
+class _Users:
+    """Usernames to users: existing ones are linked, missing ones become inactive placeholders."""
+
+    def __init__(self) -> None:
+        self.model = get_user_model()
+        self.field = self.model._meta.get_field(self.model.USERNAME_FIELD)
+        self.known: dict[str, AbstractBaseUser] = {}
+
+    def get(self, username: str, where: str) -> AbstractBaseUser:
+        if username not in self.known:
+            try:
+                self.field.clean(username, None)
+            except ValidationError as error:
+                raise CampaignFormatError(f"{where}: {'; '.join(error.messages)}") from None
+            user = self.model._default_manager.filter(**{self.field.name: username}).first()
+            if user is None:  # no login until an admin activates it and sets a password
+                user = self.model(**{self.field.name: username}, is_active=False)
+                user.set_unusable_password()
+                user.save()
+            self.known[username] = user
+        return self.known[username]
+
+
+def _values(row: Row, keys: Iterable[str]) -> Row:
+    return {key: row[key] for key in keys}
+
+
+def _rows(items: list[Any], where: str, spec: Spec) -> Iterable[tuple[str, Row]]:
+    """Each item's place ("bestiary[2] 'Goblin'") and fields; file-local ids must be unique."""
+    seen: set[int] = set()
+    for index, raw in enumerate(items):
+        row = _fields(raw, f"{where}[{index}]", spec)
+        here = f"{where}[{index}] {row['name']!r}"
+        if row["id"] in seen:
+            raise CampaignFormatError(f"{here}: id {row['id']} is used twice in {where}")
+        seen.add(row["id"])
+        yield here, row
+
+
+def _records(
+    model: type[Monster | Weapon | Armor], campaign: Campaign, items: list[Any], where: str
+) -> dict[int, Any]:
+    """A campaign's bestiary or armory rows, by their file-local id."""
+    created: dict[int, Any] = {}
+    for here, row in _rows(items, where, _RECORD):
+        record = model(campaign=campaign, system=campaign.system, **_values(row, _RECORD_VALUES))
+        _clean(record, here, exclude=["campaign"])
+        _save(record, _moments(row, here))
+        created[row["id"]] = record
+    return created
+
+
+def _existing_library_item(item: Weapon | Armor) -> Weapon | Armor | None:
+    """The library row this item is: same key and stats, or the one row a non-empty source keys."""
+    same = type(item).objects.library(item.system).filter(source=item.source, name=item.name)
+    rows = list(same.order_by("pk"))
+    equal = [row for row in rows if row.stats == item.stats]
+    if equal:
+        return equal[0]  # type: ignore[no-any-return]
+    return rows[0] if rows and item.source else None
+
+
+def _library(model: type[Weapon | Armor], items: list[Any], where: str) -> dict[int, Any]:
+    """The library items the characters carry: found by (system, source, name) or created."""
+    found: dict[int, Any] = {}
+    for here, row in _rows(items, where, _LIBRARY):
+        item = model(campaign=None, **_values(row, ("system", *_RECORD_VALUES)))
+        _clean(item, here, validate_constraints=False)  # an existing row is reused below
+        moments = _moments(row, here)
+        existing = _existing_library_item(item)
+        if existing is None:
+            _save(item, moments)
+        found[row["id"]] = existing or item
+    return found
+
+
+def _item_refs(row: Row, kind: str, armory: Row, library: Row, where: str) -> list[Any]:
+    """The armory and library rows a character's references name: {"armory": 1} …"""
+    tables = {"armory": armory[kind], "library": library[kind]}
+    items = []
+    for index, ref in enumerate(row[kind]):
+        here = f"{where}: {kind}[{index}]"
+        place, local_id = next(iter(ref.items())) if _is(ref, dict) and len(ref) == 1 else ("", 0)
+        if place not in tables or not _is(local_id, int):
+            expected = '{"armory": id} or {"library": id}'
+            raise CampaignFormatError(f"{here}: expected {expected}, found {ref!r}")
+        if local_id not in tables[place]:
+            raise CampaignFormatError(f"{here}: no {place}.{kind} item has id {local_id}")
+        items.append(tables[place][local_id])
+    return items
+
+
+def _portrait(name: str, where: str) -> str:
+    path = PurePosixPath(name)
+    if name and (path.is_absolute() or ".." in path.parts or "\\" in name):
+        raise CampaignFormatError(f"{where}: portrait {name!r} must be a relative file name")
+    return name
+
+
+def _characters_in(
+    campaign: Campaign, top: Row, users: _Users, armory: Row, library: Row
+) -> dict[int, Character]:
+    created: dict[int, Character] = {}
+    for here, row in _rows(top["characters"], "characters", _CHARACTER):
+        owner = users.get(row["owner"], f"{here}: owner") if row["owner"] is not None else None
+        values = _values(row, ("kind", "name", "stats", "notes", "current_hp", "conditions"))
+        portrait = _portrait(row["portrait"], here)
+        character = Character(
+            campaign=campaign, system=campaign.system, owner=owner, portrait=portrait, **values
+        )
+        _clean(character, here, exclude=["campaign", "owner"])
+        items = {kind: _item_refs(row, kind, armory, library, here) for kind in ITEM_MODELS}
+        _save(character, _moments(row, here))
+        character.weapons.set(items["weapons"])
+        character.armor.set(items["armor"])
+        created[row["id"]] = character
+    return created
+
+
+def _members_of(campaign: Campaign, top: Row, users: _Users) -> None:
+    seen: set[str] = set()
+    for index, raw in enumerate(top["members"]):
+        row = _fields(raw, f"members[{index}]", _MEMBER)
+        here = f"members[{index}] {row['username']!r}"
+        if row["username"] in seen:
+            raise CampaignFormatError(f"{here}: the user is listed twice")
+        seen.add(row["username"])
+        member = Membership(
+            campaign=campaign, user=users.get(row["username"], here), role=row["role"]
+        )
+        _clean(member, here, exclude=["campaign", "user"], validate_constraints=False)
+        _save(member, _moments(row, here, ["joined_at"]))
+
+
+def _campaign_from(top: Row) -> Campaign:
+    row = _fields(top["campaign"], "campaign", _CAMPAIGN)
+    campaign = Campaign(name=row["name"], description=row["description"], system=row["system"],
+                        players_propose=row["players_propose"])  # fmt: skip
+    _clean(campaign, "campaign")
+    _save(campaign, _moments(row, "campaign", ["created_at"]))
+    return campaign
+
+
+def import_campaign(data: Any) -> Campaign:
+    """A new campaign made from exported data; CampaignFormatError and no change if it is bad."""
+    top = _header(data)
+    with transaction.atomic():
+        campaign = _campaign_from(top)
+        users = _Users()
+        _members_of(campaign, top, users)
+        bestiary = _records(Monster, campaign, top["bestiary"], "bestiary")
+        armory = {
+            k: _records(m, campaign, top["armory"][k], f"armory.{k}")
+            for k, m in ITEM_MODELS.items()
+        }
+        library = {
+            k: _library(m, top["library"][k], f"library.{k}") for k, m in ITEM_MODELS.items()
+        }
+        characters = _characters_in(campaign, top, users, armory, library)
+        _encounters_in(campaign, top["encounters"], characters, bestiary, users)
+    return campaign
+
+
+def _encounters_in(
+    campaign: Campaign, rows: list[Any], characters: dict[int, Character],
+    bestiary: dict[int, Any], users: _Users,
+) -> None:  # fmt: skip
+    from combat.campaign_encounters import EncounterRowError, encounters_in
+
+    try:
+        encounters_in(campaign, rows, characters, bestiary, users.get, _moment)
+    except EncounterRowError as error:
+        raise CampaignFormatError(str(error)) from None
+    except (TypeError, ValueError, ValidationError) as error:
+        raise CampaignFormatError(f"encounters: {error}") from None
