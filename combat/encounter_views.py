@@ -84,9 +84,6 @@ def page_context(
         hidden = frozenset() if gm else frozenset(row.key for row in rows if row.hidden)
         context["action_form"] = ActionForm.fresh(fight, current.key, options, hidden)
         context["acting"] = current
-    if gm:
-        context["add_form"] = AddCombatantsForm.fresh(membership.campaign)
-        context["adjust_form"] = AdjustForm.fresh(rows)
     return context
 
 
@@ -261,6 +258,21 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
         )
 
     return _act(request, pk, enc_pk, work)
+
+
+@login_required
+@require_GET
+def encounter_gm_forms(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
+    """The GM's "add combatants" and "adjust" forms, loaded when their section is opened."""
+    membership, encounter = _encounter(request, pk, enc_pk)
+    _gm_only(membership)
+    context = {"campaign": membership.campaign, "encounter": encounter,
+               "add_form": AddCombatantsForm.fresh(membership.campaign),
+               "adjust_form": AdjustForm.fresh(list(encounter.combatants.all())),
+               "membership": membership}  # fmt: skip
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "combat/_gm_forms.html", context)
+    return render(request, "combat/gm_forms.html", context)  # without JavaScript: a page
 
 
 @login_required

@@ -26,6 +26,11 @@ urlpatterns = [
         name="encounter_proposal",
     ),
     path(
+        "<int:pk>/encounters/<int:enc_pk>/gm-forms/",
+        encounter_views.encounter_gm_forms,
+        name="encounter_gm_forms",
+    ),
+    path(
         "<int:pk>/encounters/<int:enc_pk>/odds/",
         encounter_views.encounter_odds,
         name="encounter_odds",

@@ -216,6 +216,15 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (405, 302),
         },
     ),
+    "combat:encounter_gm_forms": (
+        ("pk", "enc_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (403, 405),
+            "gm": (200, 405),
+        },
+    ),
     "combat:encounter_odds": (
         ("pk", "enc_pk"),
         {

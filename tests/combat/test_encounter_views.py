@@ -191,3 +191,12 @@ def test_players_propose_and_the_gm_accepts_or_rejects(client, fight, django_use
     leader.refresh_from_db()
     assert leader.hp == 12
     assert "Proposed actions" not in client.get(_url(fight)).content.decode()
+
+
+def test_the_gm_forms_load_when_asked_for(client, fight):
+    client.force_login(fight["gm"])
+    page = client.get(_url(fight)).content.decode()
+    assert 'name="record"' not in page and "gm-forms/" in page  # not rendered on every change
+    forms = client.get(_url(fight, "combat:encounter_gm_forms"), **HTMX).content.decode()
+    assert 'name="record"' in forms and 'name="position"' in forms and "<html" not in forms
+    assert "<html" in client.get(_url(fight, "combat:encounter_gm_forms")).content.decode()
