@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign, Character, Monster
-from combat.rules.base import ActionOption, Fight
+from combat.rules.base import Action, ActionOption, Fight
 
 from .display import say
 from .forms import parse_faces
@@ -66,6 +66,12 @@ class ActionForm(KeyedForm):
         self.fields["weapon"].choices = [("", "—")] + [(w["name"], w["name"]) for w in me.weapons]
         keys = sorted({m for option in options for m in option.modifiers})
         self.fields["modifiers"].choices = [(k, modifier_label(k)) for k in keys]
+
+    def action(self, actor: str) -> Action:
+        """The chosen action (call after is_valid)."""
+        data = self.cleaned_data
+        return Action(kind=data["kind"], actor=actor, targets=tuple(data["targets"]),
+                      weapon=data["weapon"] or None, modifiers=data["modifiers"])  # fmt: skip
 
     def clean_modifiers(self) -> dict[str, bool]:
         return dict.fromkeys(self.cleaned_data.get("modifiers", []), True)

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaigns.access import membership_or_404
 from campaigns.models import Membership
 from campaigns.views.helpers import redirect_to
-from combat.rules.base import Action, RulesError
+from combat.rules.base import RulesError
 from combat.rules.dice import InvalidDice
 from combat.rules.engines import get_engine, has_engine
 from combat.rules.preview import preview
@@ -242,13 +242,7 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
         if not form.is_valid():
             raise RulesError(_("Check the action: %(errors)s"), errors=form.errors.as_text())
         data = form.cleaned_data
-        action = Action(
-            kind=data["kind"],
-            actor=current.key,
-            targets=tuple(data["targets"]),
-            weapon=data["weapon"] or None,
-            modifiers=data["modifiers"],
-        )
+        action = form.action(current.key)
         if not membership.is_gm and membership.campaign.players_propose:
             workflows.propose_action(encounter.pk, request.user, data["key"], action, data["faces"])
             return
@@ -302,10 +296,7 @@ def encounter_odds(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     form = ActionForm(fight, current.key, engine.actions(fight, current.key), request.GET)
     result = None
     if form.is_valid() and form.cleaned_data["targets"]:
-        data = form.cleaned_data
-        action = Action(kind=data["kind"], actor=current.key, targets=tuple(data["targets"]),
-                        weapon=data["weapon"] or None, modifiers=data["modifiers"])  # fmt: skip
-        result = preview(engine, fight, action)
+        result = preview(engine, fight, form.action(current.key))
     return render(request, "combat/encounter.html#odds", {"preview": result})
 
 

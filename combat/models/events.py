@@ -7,24 +7,20 @@ triggers refuse UPDATE and DELETE (migration 0003); the ORM refuses them too.
 
 import hashlib
 import json
-from typing import Any, NoReturn
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .appendonly import AppendOnlyModel, AppendOnlyQuerySet
 from .encounters import Encounter
-from .rolls import AppendOnlyError
 
 GENESIS = "0" * 64
 
 
-class EventQuerySet(models.QuerySet["Event"]):
-    def update(self, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError("events are append-only")
-
-    def delete(self) -> NoReturn:  # type: ignore[override]
-        raise AppendOnlyError("events are append-only")
+class EventQuerySet(AppendOnlyQuerySet):
+    pass
 
 
 def event_hash(
@@ -39,7 +35,7 @@ def event_hash(
     return hashlib.sha256(content.encode()).hexdigest()
 
 
-class Event(models.Model):
+class Event(AppendOnlyModel):
     # DO_NOTHING: the triggers refuse to delete events of an existing encounter; deleting the
     # encounter itself removes its log afterwards (combat.signals).
     encounter = models.ForeignKey(Encounter, on_delete=models.DO_NOTHING, related_name="events")
@@ -70,14 +66,6 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.type}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None:
-            raise AppendOnlyError("events are append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError("events are append-only")
 
     def compute_hash(self) -> str:
         return event_hash(

@@ -1,30 +1,22 @@
 """The campaign's roll log: every quick roll, with every face, kept and never changed."""
 
-from typing import Any, NoReturn
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 
+from .appendonly import AppendOnlyError, AppendOnlyModel, AppendOnlyQuerySet
 
-class AppendOnlyError(RuntimeError):
-    """Rolls are never edited or deleted; a correction is a new roll."""
+__all__ = ["AppendOnlyError", "Roll", "RollQuerySet"]
 
 
-class RollQuerySet(models.QuerySet["Roll"]):
-    def update(self, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError("rolls are append-only")
-
-    def delete(self) -> NoReturn:  # type: ignore[override]
-        raise AppendOnlyError("rolls are append-only")
-
+class RollQuerySet(AppendOnlyQuerySet):
     def in_campaign(self, campaign: Campaign) -> "RollQuerySet":
         return self.filter(campaign=campaign).select_related("user")
 
 
-class Roll(models.Model):
+class Roll(AppendOnlyModel):
     # DO_NOTHING: see combat.signals — a campaign's deletion removes its log afterwards.
     campaign = models.ForeignKey(Campaign, on_delete=models.DO_NOTHING, related_name="rolls")
     user = models.ForeignKey(
@@ -51,11 +43,3 @@ class Roll(models.Model):
 
     def __str__(self) -> str:
         return f"{self.expression} = {self.total}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None:
-            raise AppendOnlyError("rolls are append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError("rolls are append-only")
