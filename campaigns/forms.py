@@ -1,12 +1,15 @@
 """Forms take only the fields the acting role may change."""
 
 from datetime import timedelta
+from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from combat.options import add_option_fields, chosen_options
 
 from .models import Campaign, Invite
 
@@ -25,12 +28,21 @@ class CampaignCreateForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 class CampaignEditForm(forms.ModelForm):  # type: ignore[type-arg]
-    """The rule system is fixed once a campaign exists: its records are in that system."""
+    """The rule system is fixed once a campaign exists: its records are in that system. Its
+    fight options (the defaults of new encounters) follow the system's engine."""
 
     class Meta:
         model = Campaign
         fields = ("name", "description", "players_propose")
         widgets = {"description": forms.Textarea(attrs={"rows": 4})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        add_option_fields(self, self.instance.system, self.instance.fight_options)
+
+    def save(self, commit: bool = True) -> Campaign:
+        self.instance.fight_options = chosen_options(self, self.instance.system)
+        return super().save(commit)
 
 
 class InviteForm(forms.ModelForm):  # type: ignore[type-arg]

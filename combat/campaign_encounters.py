@@ -50,6 +50,7 @@ def encounters_out(
             "created_at": when(encounter.created_at),
             "order": _remap(list(encounter.order), keys),
             "current": keys.get(encounter.current, ""),
+            "stage": _remap(dict(encounter.stage), keys),
             "combatants": [
                 {"key": keys[row.key], "character": characters.get(row.character_id),
                  "monster": monsters.get(row.monster_id),
@@ -98,6 +99,8 @@ def encounters_in(
             _remap(row["order"], keys),
             keys.get(row["current"], ""),
         )
+        stage = row.get("stage", {})  # files written before the stage existed have none
+        encounter.stage = _remap(stage, keys) if isinstance(stage, dict) else {}
         _log_in(encounter, row["events"], keys, user_of, moment, where)
 
 

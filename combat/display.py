@@ -6,6 +6,8 @@ from typing import Any
 
 from django.utils.translation import gettext, pgettext_lazy
 
+from combat.rules.base import Badge, TrackerView
+
 from .models import Combatant, Encounter, Event
 
 # What a roll was for, as the log names it (the engines' purpose keys).
@@ -61,6 +63,29 @@ class TrackerRow:
     effects: tuple[str, ...]
     current: bool
     row: Combatant
+    badges: tuple["BadgeView", ...] = ()
+    acted: bool = False
+
+
+@dataclass(frozen=True)
+class BadgeView:
+    text: str
+    boxes: tuple[bool, ...] = ()  # a condition monitor: True = a filled box
+
+
+@dataclass(frozen=True)
+class TrackerGroup:
+    label: str  # "" for the one plain list
+    active: bool
+    rows: tuple[TrackerRow, ...]
+
+
+@dataclass(frozen=True)
+class TrackerBlock:
+    """The tracker: the engine's stage headers ("Pass 2") and the rows, in groups if it has them."""
+
+    header: tuple[str, ...]
+    groups: tuple[TrackerGroup, ...]
 
 
 def _effect_text(effect: Mapping[str, Any]) -> str:
@@ -73,20 +98,56 @@ def _effect_text(effect: Mapping[str, Any]) -> str:
 
 
 def tracker_rows(
-    encounter: Encounter, rows: Iterable[Combatant], *, gm: bool, user: Any
-) -> list[TrackerRow]:
+    encounter: Encounter, rows: Iterable[Combatant], *, gm: bool, user: Any,
+    view: TrackerView | None = None,
+) -> list[TrackerRow]:  # fmt: skip
     by_key = {row.key: row for row in rows if gm or not row.hidden}
     ordered = [by_key[k] for k in encounter.order if k in by_key]
     ordered += [row for key, row in by_key.items() if key not in encounter.order]
+    view = view or TrackerView()
     result = []
     for row in ordered:
         numbers = gm or not row.is_npc or row.hp_revealed or row.owned_by(user)
         health = f"{row.hp} / {row.max_hp}" if numbers else hp_descriptor(row)
+        # An engine's badges (combat pool, condition monitors) show a monster's numbers too.
+        badges = tuple(_badge(b) for b in view.badges.get(row.key, ())) if numbers else ()
         result.append(TrackerRow(
             row.key, row.name, row.side, row.initiative, health, tuple(row.conditions),
             tuple(_effect_text(e) for e in row.effects), row.key == encounter.current, row,
+            badges, row.key in view.acted,
         ))  # fmt: skip
     return result
+
+
+def _badge(badge: Badge) -> BadgeView:
+    text = say({"template": badge.label.template, "params": badge.label.params})
+    if badge.filled is None:
+        return BadgeView(text)
+    total = max(0, min(badge.total, 40))
+    return BadgeView(text, tuple(index < badge.filled for index in range(total)))
+
+
+def tracker_block(
+    encounter: Encounter, rows: Iterable[Combatant], *, gm: bool, user: Any, view: TrackerView
+) -> TrackerBlock:
+    """The tracker's rows, grouped as the engine shows them (OSE's sides as blocks)."""
+    listed = tracker_rows(encounter, rows, gm=gm, user=user, view=view)
+    header = tuple(say({"template": s.template, "params": s.params}) for s in view.header)
+    if not view.groups:
+        return TrackerBlock(header, (TrackerGroup("", False, tuple(listed)),))
+    by_key = {row.key: row for row in listed}
+    groups = [
+        TrackerGroup(
+            say({"template": g.label.template, "params": g.label.params}), g.active,
+            tuple(by_key[key] for key in g.members if key in by_key),
+        )
+        for g in view.groups
+    ]  # fmt: skip
+    grouped = {key for g in view.groups for key in g.members}
+    rest = tuple(row for row in listed if row.key not in grouped)
+    if rest:
+        groups.append(TrackerGroup("", False, rest))
+    return TrackerBlock(header, tuple(groups))
 
 
 @dataclass(frozen=True)

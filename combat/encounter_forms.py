@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign, Character, Monster
-from combat.rules.base import Action, ActionOption, Fight
+from combat.rules.base import Action, ActionOption, Fight, Step, ValueField
 
 from .display import say
 from .forms import parse_faces
@@ -51,11 +51,14 @@ class ActionForm(KeyedForm):
         label=_("Situation"), required=False, widget=forms.CheckboxSelectMultiple
     )
 
+    actor = forms.CharField(widget=forms.HiddenInput, required=False, max_length=20)
+
     def __init__(
         self, fight: Fight, actor: str, options: Sequence[ActionOption], *args: Any,
         hidden: frozenset[str] = frozenset(), **kwargs: Any,
     ) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
+        self.fields["actor"].initial = actor
         me = fight.get(actor)
         self.fields["kind"].choices = [
             (o.kind, say({"template": o.label.template, "params": o.label.params})) for o in options
@@ -66,12 +69,25 @@ class ActionForm(KeyedForm):
         self.fields["weapon"].choices = [("", "—")] + [(w["name"], w["name"]) for w in me.weapons]
         keys = sorted({m for option in options for m in option.modifiers})
         self.fields["modifiers"].choices = [(k, modifier_label(k)) for k in keys]
+        self.value_keys: list[str] = []
+        for value in {v.key: v for option in options for v in option.values}.values():
+            self.fields[f"value_{value.key}"] = value_field(value)
+            self.value_keys.append(value.key)
+
+    def value_fields(self) -> list[Any]:
+        """The bound fields of the modifiers that take a number or a choice."""
+        return [self[f"value_{key}"] for key in self.value_keys]
 
     def action(self, actor: str) -> Action:
-        """The chosen action (call after is_valid)."""
+        """The chosen action (call after is_valid): ticks and the values given."""
         data = self.cleaned_data
+        modifiers: dict[str, Any] = dict(data["modifiers"])
+        for key in self.value_keys:
+            value = data.get(f"value_{key}")
+            if value not in (None, ""):
+                modifiers[key] = value
         return Action(kind=data["kind"], actor=actor, targets=tuple(data["targets"]),
-                      weapon=data["weapon"] or None, modifiers=data["modifiers"])  # fmt: skip
+                      weapon=data["weapon"] or None, modifiers=modifiers)  # fmt: skip
 
     def clean_modifiers(self) -> dict[str, bool]:
         return dict.fromkeys(self.cleaned_data.get("modifiers", []), True)
@@ -82,6 +98,21 @@ class ActionForm(KeyedForm):
         hidden: frozenset[str] = frozenset(),
     ) -> "ActionForm":  # fmt: skip
         return cls(fight, actor, options, initial={"key": new_roll_key()}, hidden=hidden)
+
+
+def step_text(step: Step) -> str:
+    return say({"template": step.template, "params": step.params})
+
+
+def value_field(value: ValueField) -> forms.Field:
+    """A form field for an engine's ValueField: a choice, or a bounded whole number."""
+    label = step_text(value.label)
+    if value.choices:
+        choices = [("", "—")] + [(key, step_text(text)) for key, text in value.choices]
+        return forms.ChoiceField(label=label, choices=choices, required=False)
+    return forms.IntegerField(
+        label=label, required=False, min_value=value.minimum, max_value=value.maximum
+    )
 
 
 def modifier_label(key: str) -> str:

@@ -15,16 +15,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaigns.access import membership_or_404
 from campaigns.models import Membership
 from campaigns.views.helpers import redirect_to
-from combat.rules.base import RulesError
+from combat.rules.base import RulesError, TrackerView
 from combat.rules.dice import InvalidDice
 from combat.rules.engines import get_engine, has_engine
 from combat.rules.preview import preview
 
 from . import workflows
-from .display import log_entry, tracker_rows
-from .encounter_forms import ActionForm, AddCombatantsForm, AdjustForm, TurnForm
-from .fightstate import load_fight
+from .display import log_entry, tracker_block
+from .encounter_forms import ActionForm, AddCombatantsForm, AdjustForm, TurnForm, step_text
+from .fightstate import fight_of, load_fight
 from .models import Encounter, Event
+from .options import EncounterOptionsForm, option_specs
 from .services import new_roll_key
 
 LOG_PAGE = 30
@@ -71,20 +72,47 @@ def page_context(
         "campaign": membership.campaign,
         "membership": membership,
         "encounter": encounter,
-        "tracker": tracker_rows(encounter, rows, gm=gm, user=request.user),
+        "tracker": tracker_block(
+            encounter, rows, gm=gm, user=request.user, view=_tracker_view(encounter, rows)
+        ),
         "log": [log_entry(event, gm=gm) for event in visible],
         "older_from": visible[-1].seq if len(visible) == LOG_PAGE else None,
         "turn_form": TurnForm.fresh(),
         "proposals": _proposals(encounter, rows, gm=gm, user=request.user),
     }
-    current = next((row for row in rows if row.key == encounter.current), None)
-    if current is not None and (gm or current.owned_by(request.user)):
+    acting = _acting(rows, encounter, request.GET.get("actor", ""), gm=gm, user=request.user)
+    if acting is not None:
         fight, _rows = load_fight(encounter)
-        options = get_engine(encounter.system).actions(fight, current.key)
+        engine = get_engine(encounter.system)
+        options = engine.actions(fight, acting.key)
         hidden = frozenset() if gm else frozenset(row.key for row in rows if row.hidden)
-        context["action_form"] = ActionForm.fresh(fight, current.key, options, hidden)
-        context["acting"] = current
+        context["action_form"] = ActionForm.fresh(fight, acting.key, options, hidden)
+        context["acting"] = acting
+        context["out_of_turn"] = acting.key != encounter.current
+        context["may_act_as"] = [row for row in rows if gm or row.owned_by(request.user)]
     return context
+
+
+def _tracker_view(encounter: Encounter, rows: list[Any]) -> TrackerView:
+    """What the system's engine adds to the tracker: passes, phases, pools, monitors, sides."""
+    tracker = getattr(get_engine(encounter.system), "tracker", None) if rows else None
+    return tracker(fight_of(encounter, rows)) if tracker is not None else TrackerView()
+
+
+def _acting(
+    rows: list[Any], encounter: Encounter, chosen: str, *, gm: bool, user: Any
+) -> Any | None:
+    """Who the action panel acts for: whose turn it is, or — out of turn (Shadowrun's free
+    action, 5e's reaction) — another combatant the GM or its player chose; the engine decides
+    what that combatant may do now."""
+    if encounter.status != "running":
+        return None
+    by_key = {row.key: row for row in rows}
+    for key in (chosen, encounter.current):
+        row = by_key.get(key)
+        if row is not None and (gm or row.owned_by(user)):
+            return row
+    return None
 
 
 def _proposals(
@@ -226,7 +254,7 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
     """An action of the combatant whose turn it is: by the GM, or by the player who owns it."""
 
     def work(membership: Membership, encounter: Encounter) -> None:
-        current = encounter.combatants.filter(pk=encounter.current[1:] or 0).first()
+        current = _posted_actor(request, encounter)
         if current is None:
             raise RulesError(_("Nobody's turn: roll initiative first."))
         if not (membership.is_gm or current.owned_by(request.user)):
@@ -254,6 +282,17 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
     return _act(request, pk, enc_pk, work)
 
 
+def _posted_actor(request: HttpRequest, encounter: Encounter) -> Any | None:
+    """The combatant the form acts for: the one it names, or whose turn it is."""
+    if encounter.status != "running":
+        return None
+    data = request.POST if request.method == "POST" else request.GET
+    key = str(data.get("actor", "") or encounter.current)
+    if not key.startswith("c") or not key[1:].isdigit():
+        return None
+    return encounter.combatants.filter(pk=int(key[1:])).first()
+
+
 @login_required
 @require_GET
 def encounter_gm_forms(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
@@ -264,6 +303,10 @@ def encounter_gm_forms(request: HttpRequest, pk: int, enc_pk: int) -> HttpRespon
                "add_form": AddCombatantsForm.fresh(membership.campaign),
                "adjust_form": AdjustForm.fresh(list(encounter.combatants.all())),
                "membership": membership}  # fmt: skip
+    if encounter.status == "preparing" and option_specs(encounter.system):
+        context["options_form"] = EncounterOptionsForm(
+            encounter.system, encounter.options, initial={"key": new_roll_key()}
+        )
     if request.htmx:  # type: ignore[attr-defined]
         return render(request, "combat/_gm_forms.html", context)
     return render(request, "combat/gm_forms.html", context)  # without JavaScript: a page
@@ -288,16 +331,43 @@ def encounter_proposal(request: HttpRequest, pk: int, enc_pk: int, seq: int) -> 
 def encounter_odds(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     """The exact chance to hit and the expected damage of the action being chosen."""
     membership, encounter = _encounter(request, pk, enc_pk)
-    current = encounter.combatants.filter(pk=encounter.current[1:] or 0).first()
+    current = _posted_actor(request, encounter)
     if current is None or not (membership.is_gm or current.owned_by(request.user)):
         return HttpResponse(status=204)
     fight, _rows = load_fight(encounter)
     engine = get_engine(encounter.system)
     form = ActionForm(fight, current.key, engine.actions(fight, current.key), request.GET)
-    result = None
-    if form.is_valid() and form.cleaned_data["targets"]:
-        result = preview(engine, fight, form.action(current.key))
-    return render(request, "combat/encounter.html#odds", {"preview": result})
+    context: dict[str, Any] = {}
+    if form.is_valid():
+        action = form.action(current.key)
+        odds = getattr(engine, "odds", None)
+        if odds is not None:  # the engine's own exact odds (dice pools too big to enumerate)
+            context["odds_lines"] = _engine_odds(odds, fight, action)
+        elif form.cleaned_data["targets"]:
+            context["preview"] = preview(engine, fight, action)
+    return render(request, "combat/encounter.html#odds", context)
+
+
+def _engine_odds(odds: Callable[..., Any], fight: Any, action: Any) -> list[str]:
+    try:
+        return [step_text(line) for line in odds(fight, action) or ()]
+    except (RulesError, InvalidDice):  # not allowed as chosen: the resolve says why
+        return []
+
+
+@login_required
+@require_POST
+def encounter_options(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
+    """The GM sets the encounter's fight options before its first initiative."""
+
+    def work(membership: Membership, encounter: Encounter) -> None:
+        _gm_only(membership)
+        form = EncounterOptionsForm(encounter.system, encounter.options, request.POST)
+        if not form.is_valid():
+            raise RulesError(_("Check the options: %(errors)s"), errors=form.errors.as_text())
+        workflows.set_options(encounter.pk, request.user, form.cleaned_data["key"], form.options())
+
+    return _act(request, pk, enc_pk, work)
 
 
 @login_required

@@ -9,7 +9,8 @@ from combat.rules.serialize import effect_from_json, effect_to_json
 
 from .models import Combatant, Encounter
 
-ENCOUNTER_FIELDS = ("round", "order", "current", "status")
+ENCOUNTER_FIELDS = ("round", "order", "current", "status", "stage")
+DEFAULTS: dict[str, Any] = {"stage": {}}  # fields older logs' snapshots do not have
 
 
 def to_rules(row: Combatant) -> RulesCombatant:
@@ -24,12 +25,16 @@ def to_rules(row: Combatant) -> RulesCombatant:
 
 def load_fight(encounter: Encounter) -> tuple[Fight, dict[str, Combatant]]:
     rows = {row.key: row for row in encounter.combatants.all()}
-    fight = Fight(
-        round=encounter.round, combatants=tuple(to_rules(row) for row in rows.values()),
+    return fight_of(encounter, rows.values()), rows
+
+
+def fight_of(encounter: Encounter, rows: Iterable[Combatant]) -> Fight:
+    """The rules' view of the encounter from rows already loaded."""
+    return Fight(
+        round=encounter.round, combatants=tuple(to_rules(row) for row in rows),
         order=tuple(encounter.order), current=encounter.current or None,
-        options=encounter.options,
+        options=encounter.options, stage=encounter.stage,
     )  # fmt: skip
-    return fight, rows
 
 
 def store_combatants(rows: dict[str, Combatant], fight: Fight, ids: Iterable[str]) -> None:
@@ -48,4 +53,4 @@ def encounter_snapshot(encounter: Encounter) -> dict[str, Any]:
 
 def restore_encounter(encounter: Encounter, snapshot: dict[str, Any]) -> None:
     for name in ENCOUNTER_FIELDS:
-        setattr(encounter, name, snapshot[name])
+        setattr(encounter, name, snapshot[name] if name in snapshot else DEFAULTS[name])

@@ -14,12 +14,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from combat.rules import flow
 from combat.rules.base import Action, Change, Combatant, Fight, Outcome, RulesError, Step, _, apply
 from combat.rules.dice import InvalidDice
 from combat.rules.engines import get_engine
 from combat.rules.faces import FacesExhausted, FaceSource, TypedFaces
 from combat.rules.serialize import change_from_json, faces_of, outcome_to_json
 
+from .fightstate import DEFAULTS
 from .jsondiff import differences as json_differences
 from .jsondiff import plain, short
 from .models import Encounter, Event
@@ -27,7 +29,7 @@ from .workflows import UNDOABLE
 
 FORMAT = "iniciativa-encounter"
 VERSION = 1
-COMPARED = ("rolls", "changes", "order", "data")  # the parts of an outcome a replay checks
+COMPARED = ("rolls", "changes", "order", "stage", "data")  # the parts of an outcome a replay checks
 SCALAR_CHANGES = frozenset({"hp", "initiative", "turn"})  # their `before` is the state's value
 FAILURES = (RulesError, InvalidDice, FacesExhausted, KeyError, TypeError, ValueError)
 Json = dict[str, Any]
@@ -83,6 +85,8 @@ def _event_out(event: Event) -> Json:
     }
     if kind == "added":
         out["combatants"] = [combatant["key"] for combatant in payload["combatants"]]
+    elif kind == "options":
+        out.update(before=payload["before"], after=payload["after"])
     elif kind in ("undo", "redo"):
         out.update(target=payload["target"], target_type=payload["type"])
     elif kind in ("created", "initiative", "action", "turn", "adjust", "ended"):
@@ -176,8 +180,13 @@ class _Replay:
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.engine = get_engine(data["system"])
         self.starting = {c["key"]: c for c in data["combatants"]}
-        self.fight = Fight(round=0, combatants=(), options=dict(data.get("options") or {}))
-        self.state: Json = {"round": 0, "order": [], "current": "", "status": "preparing"}
+        events = [e for e in data["events"] if isinstance(e, Mapping)]
+        changed = [e for e in events if e.get("type") == "options"]
+        options = changed[0].get("before") if changed else data.get("options")  # as it began
+        self.fight = Fight(round=0, combatants=(), options=dict(options or {}))
+        self.state: Json = {
+            "round": 0, "order": [], "current": "", "status": "preparing", "stage": {}
+        }  # fmt: skip
         self.report = ReplayReport()
         self.done: list[int] = []
         self.undone: list[int] = []
@@ -195,7 +204,8 @@ class _Replay:
             self.undone.clear()
             self.undoable[event["seq"]] = _Undoable(changes, before, dict(self.state))
         if "encounter" in event:
-            self._compare(event, "encounter", event["encounter"]["after"], self.state)
+            recorded = {**DEFAULTS, **event["encounter"]["after"]}  # older logs lack "stage"
+            self._compare(event, "encounter", recorded, self.state)
 
     # -- one method per event type; each returns the changes it applied ---------------------------
 
@@ -233,17 +243,24 @@ class _Replay:
         return self._resolve(event, lambda fight, faces: self.engine.resolve(fight, action, faces))
 
     def _on_turn(self, event: Mapping[str, Any]) -> Sequence[Change]:
-        order, current = self.state["order"], self.state["current"]
-        position = order.index(current) + 1 if current in order else 0
-        if position < len(order):
-            self.state["current"] = order[position]
+        """Through combat.rules.flow, as live play: the next turn, stage or round."""
+        faces = TypedFaces(event.get("faces") or [])
+        try:
+            turned = flow.next_turn(self.engine, self.current(), faces)
+        except FAILURES as error:
+            self._differ(event, "error", _said(event.get("outcome")), str(error))
+            return ()
+        fight = turned.fight
+        self.state.update(round=fight.round, order=list(fight.order), current=fight.current or "",
+                          stage=dict(fight.stage))  # fmt: skip
+        self.fight = replace(self.fight, combatants=fight.combatants)
+        if turned.outcome is None:
             if event.get("outcome") is not None:
                 self._differ(event, "outcome", "a new round", "the next combatant's turn")
             return ()
-        self.state["round"] += 1
-        changes = self._resolve(event, self.engine.start_of_round)
-        self.state["current"] = self.state["order"][0] if self.state["order"] else ""
-        return changes
+        self._check(event, turned.outcome)
+        self.report.summaries.append(_summary(event, turned.outcome, self.fight))
+        return turned.outcome.changes
 
     def _on_adjust(self, event: Mapping[str, Any]) -> Sequence[Change]:
         """The GM's hand: the recorded values, each `before` taken from the replayed state."""
@@ -281,6 +298,10 @@ class _Replay:
         self.state = dict(taken.before if undo else taken.after)
         return ()
 
+    def _on_options(self, event: Mapping[str, Any]) -> Sequence[Change]:
+        self.fight = replace(self.fight, options=dict(event["after"]))
+        return ()
+
     def _on_ended(self, event: Mapping[str, Any]) -> Sequence[Change]:
         self.state.update(status="ended", current="")
         return ()
@@ -290,7 +311,7 @@ class _Replay:
     def current(self) -> Fight:
         state = self.state
         return replace(self.fight, round=state["round"], order=tuple(state["order"]),
-                       current=state["current"] or None)  # fmt: skip
+                       current=state["current"] or None, stage=state["stage"])  # fmt: skip
 
     def _resolve(self, event: Mapping[str, Any], call: Resolve) -> Sequence[Change]:
         """Run the engine with the recorded faces, apply what it did, and check it."""
@@ -307,6 +328,8 @@ class _Replay:
         self.fight = apply(fight, outcome.changes)
         if outcome.order is not None:
             self.state["order"] = list(outcome.order)
+        if outcome.stage is not None:
+            self.state["stage"] = dict(outcome.stage)
         self.report.summaries.append(_summary(event, outcome, self.fight))
         return outcome.changes
 

@@ -36,6 +36,11 @@ urlpatterns = [
         name="encounter_odds",
     ),
     path(
+        "<int:pk>/encounters/<int:enc_pk>/options/",
+        encounter_views.encounter_options,
+        name="encounter_options",
+    ),
+    path(
         "<int:pk>/encounters/<int:enc_pk>/adjust/",
         encounter_views.encounter_adjust,
         name="encounter_adjust",

@@ -7,13 +7,13 @@ writers), so concurrent GM and player actions never lose an update.
 """
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
 from campaigns.models import Campaign, Character, Monster
+from combat.rules import flow
 from combat.rules.base import (
     Action,
     Fight,
@@ -33,6 +33,7 @@ from .eventlog import append_event
 from .fightstate import encounter_snapshot, load_fight, restore_encounter, store_combatants
 from .live import notify_on_commit
 from .models import Combatant, Encounter, EncounterStatus, Event
+from .options import defaults
 
 UNDOABLE = frozenset({"initiative", "action", "round", "turn", "adjust"})
 Build = Callable[[Encounter, FaceSource], dict[str, Any]]
@@ -48,8 +49,9 @@ def faces_from(typed: Sequence[int] | None) -> FaceSource:
 
 def create_encounter(campaign: Campaign, name: str, user: AbstractBaseUser) -> Encounter:
     get_engine(campaign.system)  # RulesError when the system cannot run encounters yet
+    options = {**defaults(campaign.system), **campaign.fight_options}
     with transaction.atomic():
-        encounter = Encounter.objects.create(campaign=campaign, name=name)
+        encounter = Encounter.objects.create(campaign=campaign, name=name, options=options)
         append_event(encounter, "created", {"name": name}, user=user)
         encounter.save(update_fields=["log_head", "log_length"])
     return encounter
@@ -83,6 +85,8 @@ def _apply_outcome(encounter: Encounter, fight: Fight, rows: dict, outcome: Outc
     store_combatants(rows, after, (change.combatant for change in outcome.changes))
     if outcome.order is not None:
         encounter.order = list(outcome.order)
+    if outcome.stage is not None:
+        encounter.stage = dict(outcome.stage)
     return after
 
 
@@ -225,22 +229,19 @@ def _action_json(action: Action) -> dict[str, Any]:
 def next_turn(
     encounter_id: int, user: AbstractBaseUser, key: str, typed_faces: Sequence[int] | None = None
 ) -> Event:
-    """The next combatant in the order; after the last one, a new round and its effects."""
+    """The next combatant in the order; after the last one, the engine's next stage of the round
+    (a pass, a phase) or a new round and its effects (combat.rules.flow)."""
 
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
         before = encounter_snapshot(encounter)
-        order = list(encounter.order)
-        position = order.index(encounter.current) + 1 if encounter.current in order else 0
-        if position < len(order):
-            encounter.current = order[position]
-            return {"encounter": {"before": before, "after": encounter_snapshot(encounter)}}
         fight, rows = load_fight(encounter)
-        encounter.round += 1
-        fight = replace(fight, round=encounter.round)
-        outcome = get_engine(encounter.system).start_of_round(fight, faces)
-        _apply_outcome(encounter, fight, rows, outcome)
-        encounter.current = encounter.order[0] if encounter.order else ""
-        return _recorded(encounter, before, outcome)
+        turned = flow.next_turn(get_engine(encounter.system), fight, faces)
+        encounter.round, encounter.current = turned.fight.round, turned.fight.current or ""
+        encounter.order, encounter.stage = list(turned.fight.order), dict(turned.fight.stage)
+        if turned.outcome is None:
+            return {"encounter": {"before": before, "after": encounter_snapshot(encounter)}}
+        store_combatants(rows, turned.fight, (c.combatant for c in turned.outcome.changes))
+        return _recorded(encounter, before, turned.outcome)
 
     return run(encounter_id, user, key, "turn", build, typed_faces)
 
@@ -273,6 +274,20 @@ def _moved(order: Sequence[str], combatant: str, position: int) -> tuple[str, ..
     rest = [key for key in order if key != combatant]
     index = min(max(position, 1), len(rest) + 1) - 1
     return tuple(rest[:index] + [combatant] + rest[index:])
+
+
+def set_options(
+    encounter_id: int, user: AbstractBaseUser, key: str, options: dict[str, Any]
+) -> Event:
+    """The GM changes the fight options before the fight starts (the replay reads them)."""
+
+    def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        if encounter.status != EncounterStatus.PREPARING:
+            raise RulesError(_("The options can only change before the first initiative."))
+        before, encounter.options = dict(encounter.options), {**encounter.options, **options}
+        return {"before": before, "after": dict(encounter.options)}
+
+    return run(encounter_id, user, key, "options", build)
 
 
 def end_encounter(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:

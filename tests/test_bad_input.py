@@ -30,7 +30,7 @@ FORMS = {
     "password_change": ("old_password", "new_password1", "new_password2"),
     "set_language": ("language", "next"),
     "campaigns:create": ("name", "description", "system"),
-    "campaigns:edit": ("name", "description"),
+    "campaigns:edit": ("name", "description", "option_initiative_once"),
     "campaigns:member_role": ("role",),
     "campaigns:invites": ("valid_days", "max_uses"),
     "campaigns:invite_accept": ("anything",),

@@ -15,7 +15,8 @@ _REQUIRED: Any = object()
 _STAMPS = {"created_at": (str, None), "updated_at": (str, None)}
 # The keys of each object: (JSON type(s), default, or _REQUIRED).
 _CAMPAIGN = {"name": (str, _REQUIRED), "description": (str, ""), "system": (str, _REQUIRED),
-             "players_propose": (bool, False), "created_at": (str, None)}  # fmt: skip
+             "players_propose": (bool, False), "fight_options": (dict, {}),
+             "created_at": (str, None)}  # fmt: skip
 _MEMBER = {"username": (str, _REQUIRED), "role": (str, "player"), "joined_at": (str, None)}
 _RECORD = {"id": (int, _REQUIRED), "name": (str, _REQUIRED), "source": (str, ""),
            "stats": (dict, {}), "notes": (str, ""), **_STAMPS}  # fmt: skip

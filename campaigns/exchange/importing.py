@@ -209,7 +209,8 @@ def _members_of(campaign: Campaign, top: Row, users: _Users) -> None:
 def _campaign_from(top: Row) -> Campaign:
     row = _fields(top["campaign"], "campaign", _CAMPAIGN)
     campaign = Campaign(name=row["name"], description=row["description"], system=row["system"],
-                        players_propose=row["players_propose"])  # fmt: skip
+                        players_propose=row["players_propose"],
+                        fight_options=row["fight_options"])  # fmt: skip
     _clean(campaign, "campaign")
     _save(campaign, _moments(row, "campaign", ["created_at"]))
     return campaign

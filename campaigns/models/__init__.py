@@ -8,6 +8,7 @@ from .campaign import (
     new_invite_token,
 )
 from .records import Armor, Character, CharacterKind, Monster, Weapon
+from .journal import JournalRoll, JournalRollVoid, Post, Thread, new_key  # isort: skip
 
 __all__ = [
     "Armor",
@@ -15,11 +16,16 @@ __all__ = [
     "Character",
     "CharacterKind",
     "Invite",
+    "JournalRoll",
+    "JournalRollVoid",
     "Membership",
     "Monster",
+    "Post",
     "Role",
     "RuleSystem",
+    "Thread",
     "Weapon",
     "default_invite_expiry",
     "new_invite_token",
+    "new_key",
 ]

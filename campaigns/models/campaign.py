@@ -40,6 +40,8 @@ class Campaign(models.Model):
         _("players propose actions"), default=False,
         help_text=_("A player's action waits until the game master accepts it."),
     )  # fmt: skip
+    # The GM's defaults for new encounters: the rule system's fight options (combat.options).
+    fight_options = models.JSONField(_("fight options"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = CampaignQuerySet.as_manager()

@@ -32,6 +32,8 @@ class Encounter(models.Model):
     order = models.JSONField(default=list, blank=True)  # combatant keys in acting order
     current = models.CharField(max_length=20, blank=True)  # the key of whose turn it is
     options = models.JSONField(default=dict, blank=True)
+    # Where the round stands, as the system's engine defines it (SR3's pass, OSE's side/phase).
+    stage = models.JSONField(default=dict, blank=True)
     # Bumped by every workflow; browsers poll with the version they show (RELIABILITY: 204).
     version = models.PositiveBigIntegerField(default=0)
     # The newest event's hash and the number of events: a deleted last event is noticed too.

@@ -72,6 +72,9 @@ class Fight:
     order: tuple[str, ...] = ()  # combatant ids in acting order
     current: str | None = None  # whose turn it is
     options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"initiative_once": True}
+    # Where the round stands, as the engine defines it: Shadowrun's {"pass": 2}, OSE's
+    # {"side": "party", "phase": "missiles"}; empty for a system whose round is one pass.
+    stage: Mapping[str, Any] = field(default_factory=dict)
 
     def get(self, combatant_id: str) -> Combatant:
         for combatant in self.combatants:
@@ -133,11 +136,27 @@ class Outcome:
     rolls: tuple[RolledDice, ...] = ()
     changes: tuple[Change, ...] = ()
     order: tuple[str, ...] | None = None  # a new acting order, if this set one
+    stage: Mapping[str, Any] | None = None  # a new stage of the round, if this set one
     notes: tuple[Step, ...] = ()  # GM notes: "sixes without a wound: push or scare"
     data: Mapping[str, Any] = field(default_factory=dict)  # machine-readable facts for replay
 
 
 # --- what may happen --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ValueField:
+    """A modifier that takes a value, for the action form: a whole number, or one of `choices`.
+
+    Resolved actions get it in `Action.modifiers[key]` as an int, or as the chosen key (str).
+    An empty answer leaves the key out, so the engine's default applies.
+    """
+
+    key: str  # "distance", "vision", "rounds" …
+    label: Step
+    choices: tuple[tuple[str, Step], ...] = ()  # empty: a whole number
+    minimum: int = -99
+    maximum: int = 999
 
 
 @dataclass(frozen=True)
@@ -149,6 +168,36 @@ class ActionOption:
     needs_target: bool = False
     needs_weapon: bool = False
     modifiers: tuple[str, ...] = ()  # the situational modifiers the GM may tick
+    values: tuple[ValueField, ...] = ()  # the ones that take a number or a choice
+
+
+@dataclass(frozen=True)
+class Badge:
+    """One thing the tracker shows beside a combatant: "pool 5/8", "3 (5) + 1d6 (2d6)", or a
+    condition monitor drawn as `total` boxes with `filled` of them marked."""
+
+    label: Step
+    filled: int | None = None  # not None: draw boxes
+    total: int = 0
+
+
+@dataclass(frozen=True)
+class Group:
+    """A block of the tracker: OSE's side acting together ("Party — rolled 5")."""
+
+    label: Step
+    members: tuple[str, ...]  # combatant ids, in the order they appear
+    active: bool = False
+
+
+@dataclass(frozen=True)
+class TrackerView:
+    """What an engine adds to the generic tracker (all optional)."""
+
+    header: tuple[Step, ...] = ()  # "Pass 2", "Phase: missiles"
+    badges: Mapping[str, tuple[Badge, ...]] = field(default_factory=dict)  # by combatant id
+    groups: tuple[Group, ...] = ()  # empty: one list in `order`
+    acted: frozenset[str] = frozenset()  # ids who already acted in this stage
 
 
 @dataclass(frozen=True)
@@ -195,6 +244,17 @@ class Engine(Protocol):
 
     def is_over(self, fight: Fight) -> bool:
         """True when at most one side has anyone left standing."""
+
+
+# Optional engine methods, looked up with getattr by the machinery (a system without them keeps
+# the plain behaviour):
+#
+#   advance(fight, faces) -> Outcome | None
+#       Called when the last combatant in `order` has had its turn. An Outcome with a new
+#       `order` (and usually a new `stage`) continues the same round: Shadowrun's next pass,
+#       OSE's next phase or side. None ends the round: `round` + 1 and `start_of_round`.
+#   tracker(fight) -> TrackerView
+#       Stage headers, per-combatant badges and side blocks for the tracker.
 
 
 # --- applying changes, generically ------------------------------------------------------------

@@ -59,6 +59,7 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
         "rolls": [roll_to_json(rolled) for rolled in outcome.rolls],
         "changes": [change_to_json(change) for change in outcome.changes],
         "order": list(outcome.order) if outcome.order is not None else None,
+        "stage": dict(outcome.stage) if outcome.stage is not None else None,
         "notes": [step_to_json(step) for step in outcome.notes],
         "data": dict(outcome.data),
     }

@@ -234,6 +234,15 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (204, 405),
         },
     ),
+    "combat:encounter_options": (
+        ("pk", "enc_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
     "combat:encounter_adjust": (
         ("pk", "enc_pk"),
         {

@@ -16,7 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from combat.rules.base import Action, ActionOption, Combatant, Fight, Outcome, Step, _
+from combat.rules.base import (
+    Action,
+    ActionOption,
+    Combatant,
+    Fight,
+    Outcome,
+    Step,
+    ValueField,
+    _,
+)
 from combat.rules.draci_hlidka import actions, attribute_tests, combat, pursuit, treatment
 from combat.rules.draci_hlidka.catalogue import MODIFIER_LABELS, SPECS, Spec
 from combat.rules.draci_hlidka.common import (
@@ -63,6 +72,14 @@ class DraciHlidka:
     key = "draci_hlidka"
     # Labels of every modifier key, for the action form (combat.rules.engines.modifier_labels).
     modifier_labels = MODIFIER_LABELS
+    # The GM's choices per campaign and encounter (Rulings; seed 000 "Hod na iniciativu").
+    fight_options = (
+        ValueField("initiative_once", Step(_("Initiative rolled once for the whole fight")),
+                   (("no", Step(_("no"))), ("yes", Step(_("yes"))))),
+        ValueField("critical_bleeds_at_hit",
+                   Step(_("Critical bleeding: the first loss at the hit (seed's example)")),
+                   (("yes", Step(_("yes"))), ("no", Step(_("no, from the next round"))))),
+    )  # fmt: skip
 
     def combatant_from_record(
         self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,

@@ -23,7 +23,7 @@ MAX_REROLLS = 20  # then the GM decides (seed 000: "nebo nerozhodne PJ dle situa
 
 def roll_initiative(fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
     work = Work(fight, faces)
-    once = bool(fight.options.get("initiative_once"))
+    once = fight.options.get("initiative_once") in (True, "yes")
     rolled: list[str] = []
     for combatant_id in dict.fromkeys(ids):
         combatant = work.get(combatant_id)

@@ -1,0 +1,200 @@
+"""The journal's post text: `[dice]…[/dice]` tags, their checks, and safe rendering.
+
+Rendering escapes the whole text first and only then adds the few formatting tags we make
+ourselves (paragraphs, line breaks, <strong>, <em>, <blockquote>), so nothing a member types —
+no HTML, no htmx attribute — can reach a page as markup. A dice tag becomes a `Shown` piece
+that the template renders with its recorded roll; the roll itself is never text in the post.
+"""
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import Truncator
+from django.utils.translation import gettext
+
+from combat.rules.dice import InvalidDice, parse
+
+MAX_BODY = 10_000
+"""Characters in one post."""
+MAX_TAGS = 20
+"""Dice tags in one post: each is a roll kept for ever."""
+MAX_TITLE = 200
+
+OPEN, CLOSE = "[dice]", "[/dice]"
+# A tag's place while the text is escaped and formatted; NUL never survives a form
+# (Django refuses it) and `render` strips it from stored text, so no member can forge one.
+_MARK = "\x00"
+_MARKED = re.compile(r"\x00(\d+)\x00")
+_BOLD = re.compile(r"\*\*([^*\n]+?)\*\*")
+# Neither pattern lets '*' inside, so an <em> can only wrap whole <strong> elements: the
+# result is always well nested, whatever the stars.
+_ITALIC = re.compile(r"\*([^*\n]+?)\*")
+_QUOTE = "&gt;"  # a line starting with ">" once escaped
+_QUOTE_CLASS = "journal-quote border-start border-3 ps-2 text-body-secondary"
+
+
+@dataclass(frozen=True)
+class Tag:
+    index: int
+    """0-based, in the order the tags appear in the post: what a roll refers to."""
+    expression: str
+    """What was typed between the markers, without the surrounding spaces."""
+    closed: bool = True
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+
+class PostRefused(Exception):
+    """The post cannot be saved as it is; `messages` say why (translated), tag by tag."""
+
+    def __init__(self, messages: list[str]) -> None:
+        super().__init__("; ".join(messages))
+        self.messages = messages
+
+
+def split(text: str) -> list[str | Tag]:
+    """The text as plain parts and tags, in order. An unclosed tag runs to the end."""
+    lower = text.lower()
+    parts: list[str | Tag] = []
+    position = count = 0
+    while (start := lower.find(OPEN, position)) >= 0:
+        parts.append(text[position:start])
+        inner = start + len(OPEN)
+        end = lower.find(CLOSE, inner)
+        if end < 0:
+            parts.append(Tag(count, text[inner:].strip(), closed=False))
+            return [part for part in parts if part != ""]
+        parts.append(Tag(count, text[inner:end].strip()))
+        position, count = end + len(CLOSE), count + 1
+    parts.append(text[position:])
+    return [part for part in parts if part != ""]
+
+
+def tags_of(text: str) -> list[Tag]:
+    return [part for part in split(text) if isinstance(part, Tag)]
+
+
+def dice_message(error: InvalidDice) -> str:
+    """The dice engine's message in the page's language (its `expected` is a phrase too)."""
+    params = dict(error.params)
+    if isinstance(params.get("expected"), str):
+        params["expected"] = gettext(str(params["expected"]))
+    return gettext(error.template) % params
+
+
+def tag_problem(tag: Tag, problem: str) -> str:
+    shown = Truncator(tag.expression).chars(40)
+    return gettext("Dice tag %(number)s, [dice]%(tag)s[/dice]: %(problem)s") % {
+        "number": tag.number,
+        "tag": shown,
+        "problem": problem,
+    }
+
+
+def check(text: str) -> list[Tag]:
+    """Every tag of a post, or PostRefused naming each bad tag and what is wrong with it.
+
+    Nothing is rolled here: a post is rolled only once all of its tags are valid.
+    """
+    tags = tags_of(text)
+    if len(tags) > MAX_TAGS:
+        message = gettext("A post may hold at most %(limit)s dice tags; this one has %(count)s.")
+        raise PostRefused([message % {"limit": MAX_TAGS, "count": len(tags)}])
+    problems = []
+    for tag in tags:
+        if not tag.closed:
+            text = gettext("Dice tag %(number)s is not closed: end it with [/dice].")
+            problems.append(text % {"number": tag.number})
+            continue
+        try:
+            parse(tag.expression)
+        except InvalidDice as error:
+            problems.append(tag_problem(tag, dice_message(error)))
+    if problems:
+        raise PostRefused(problems)
+    return tags
+
+
+def same_expression(recorded: str, typed: str) -> bool:
+    """Whether an edited tag still asks for the roll it got (`3D6 ` is `3d6`)."""
+    try:
+        return str(parse(recorded)) == str(parse(typed))
+    except InvalidDice:
+        return recorded.strip().lower() == typed.strip().lower()
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One roll's place in a post: its tag (None once an edit removed it) and its record."""
+
+    tag: Tag | None
+    roll: Any = None
+    """The recorded roll (anything with an `expression`), or None: not rolled (yet)."""
+    is_roll = True  # lets a template tell a piece from formatted text
+
+    @property
+    def edited(self) -> bool:
+        if self.tag is None or self.roll is None:
+            return False
+        return not same_expression(self.roll.expression, self.tag.expression)
+
+    @property
+    def removed(self) -> bool:
+        return self.tag is None
+
+
+def render(text: str, rolls: Mapping[int, Any]) -> tuple[list[SafeString | Shown], list[Shown]]:
+    """The post as pieces (formatted, escaped HTML and tags), plus rolls whose tag is gone."""
+    parts = split(text.replace(_MARK, ""))
+    tags = [part for part in parts if isinstance(part, Tag)]
+    marked = "".join(
+        part if isinstance(part, str) else f"{_MARK}{part.index}{_MARK}" for part in parts
+    )
+    html = _blocks(escape(marked))
+    pieces: list[SafeString | Shown] = []
+    for i, chunk in enumerate(_MARKED.split(html)):
+        if i % 2:
+            tag = tags[int(chunk)]
+            pieces.append(Shown(tag, rolls.get(tag.index)))
+        elif chunk:
+            pieces.append(mark_safe(chunk))  # noqa: S308 - escaped above, then our own tags only
+    removed = [Shown(None, rolls[index]) for index in sorted(rolls) if index >= len(tags)]
+    return pieces, removed
+
+
+def _blocks(escaped: str) -> str:
+    """Paragraphs at blank lines, line breaks inside them, runs of "> " lines as quotes."""
+    blocks: list[str] = []
+    run: list[str] = []
+    quoted = False
+    for line in escaped.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if not line.strip():
+            _close(blocks, run, quoted)
+            continue
+        is_quote = line.startswith(_QUOTE)
+        if run and is_quote != quoted:
+            _close(blocks, run, quoted)
+        quoted = is_quote
+        run.append(line[len(_QUOTE) :].removeprefix(" ") if is_quote else line)
+    _close(blocks, run, quoted)
+    return "\n".join(blocks)
+
+
+def _close(blocks: list[str], run: list[str], quoted: bool) -> None:
+    if not run:
+        return
+    paragraph = "<p>" + "<br>\n".join(_inline(line) for line in run) + "</p>"
+    if quoted:
+        paragraph = f'<blockquote class="{_QUOTE_CLASS}">{paragraph}</blockquote>'
+    blocks.append(paragraph)
+    run.clear()
+
+
+def _inline(line: str) -> str:
+    return _ITALIC.sub(r"<em>\1</em>", _BOLD.sub(r"<strong>\1</strong>", line))

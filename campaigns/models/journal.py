@@ -1,0 +1,244 @@
+"""The campaign journal: scenes (threads) of posts, and the dice rolled by their tags.
+
+A post's text may change; its rolls never do. Each `[dice]` tag is rolled once, on the server,
+when the post (or the edit that added the tag) is saved, into a `JournalRoll` row that refers to
+the post and the tag's place in it. Rolls and their voids are append-only: the ORM refuses to
+change them (combat.models.appendonly) and so does the database (combat.triggers).
+"""
+
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.db import IntegrityError, models, transaction
+from django.db.models import Count, F, Max
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.journal import MAX_BODY, MAX_TITLE, PostRefused, Tag, check, dice_message
+from campaigns.journal import tag_problem as _tag_problem
+from combat.maintenance import log_wipe_allowed
+from combat.models.appendonly import AppendOnlyModel, AppendOnlyQuerySet
+from combat.rules.dice import InvalidDice, roll
+from combat.rules.faces import FaceSource, SecureFaces
+
+from .campaign import Campaign
+
+
+def new_key() -> str:
+    """A form's one-time key: the same form sent twice makes one thread or post (R6)."""
+    return uuid.uuid4().hex
+
+
+class ThreadQuerySet(models.QuerySet["Thread"]):
+    def listing(self) -> "ThreadQuerySet":
+        return self.select_related("author").annotate(
+            post_count=Count("posts"), last_post_at=Max("posts__created_at")
+        )
+
+
+class Thread(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="threads")
+    title = models.CharField(_("title"), max_length=MAX_TITLE)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    key = models.CharField(max_length=64)
+    # Bumped by every post, edit and void: open pages poll with the version they show.
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    objects = ThreadQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "author", "key"], name="one_thread_per_key"
+            )
+        ]
+        verbose_name = _("scene")
+        verbose_name_plural = _("scenes")
+
+    def __str__(self) -> str:
+        return self.title
+
+    @classmethod
+    def open(
+        cls, campaign: Campaign, user: AbstractBaseUser, title: str, body: str, *,
+        key: str, faces: FaceSource | None = None,
+    ) -> "Thread":  # fmt: skip
+        """A new scene with its first post; raises PostRefused (nothing saved or rolled)."""
+        tags = check(body)
+        existing = cls.objects.filter(campaign=campaign, author=user, key=key).first()
+        if existing is not None:
+            return existing
+        try:
+            with transaction.atomic():
+                thread = cls.objects.create(campaign=campaign, author=user, title=title, key=key)
+                post = Post.objects.create(thread=thread, author=user, body=body, key=key)
+                _roll_tags(post, tags, user, faces, added_later=False)
+        except IntegrityError:  # the same form raced itself: the first one counts
+            return cls.objects.get(campaign=campaign, author=user, key=key)
+        return thread
+
+    def touch(self) -> None:
+        Thread.objects.filter(pk=self.pk).update(version=F("version") + 1)
+
+
+class Post(models.Model):
+    thread = models.ForeignKey(Thread, on_delete=models.CASCADE, related_name="posts")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    body = models.TextField(_("text"), max_length=MAX_BODY)
+    key = models.CharField(max_length=64)
+    created_at = models.DateTimeField(_("written"), auto_now_add=True, db_index=True)
+    edited_at = models.DateTimeField(_("edited"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["thread", "author", "key"], name="one_post_per_key")
+        ]
+        verbose_name = _("post")
+        verbose_name_plural = _("posts")
+
+    def __str__(self) -> str:
+        return f"Post {self.pk} in {self.thread_id}"
+
+    @classmethod
+    def write(
+        cls, thread: Thread, user: AbstractBaseUser, body: str, *, key: str,
+        faces: FaceSource | None = None,
+    ) -> "Post":  # fmt: skip
+        """Save a post and roll its tags once; raises PostRefused (nothing saved or rolled)."""
+        tags = check(body)
+        existing = cls.objects.filter(thread=thread, author=user, key=key).first()
+        if existing is not None:
+            return existing
+        try:
+            with transaction.atomic():
+                post = cls.objects.create(thread=thread, author=user, body=body, key=key)
+                _roll_tags(post, tags, user, faces, added_later=False)
+                thread.touch()
+        except IntegrityError:
+            return cls.objects.get(thread=thread, author=user, key=key)
+        return post
+
+    def edit(self, user: AbstractBaseUser, body: str, *, faces: FaceSource | None = None) -> None:
+        """New text; rolls already made stay, and only tags at new places are rolled.
+
+        A roll belongs to a tag's place (index) in the post, so changing or removing a tag
+        cannot change, re-roll or remove its roll; the page marks such tags instead.
+        """
+        if self.author_id != user.pk:
+            raise PermissionDenied
+        tags = check(body)
+        with transaction.atomic():
+            locked = Post.objects.select_for_update(of=("self",)).select_related("thread")
+            post = locked.get(pk=self.pk)
+            if post.body == body:
+                return
+            rolled = set(post.rolls.values_list("index", flat=True))
+            post.body, post.edited_at = body, timezone.now()
+            post.save(update_fields=["body", "edited_at"])
+            fresh = [tag for tag in tags if tag.index not in rolled]
+            _roll_tags(post, fresh, user, faces, added_later=True)
+            post.thread.touch()
+        self.body, self.edited_at = post.body, post.edited_at
+
+
+def _roll_tags(
+    post: Post, tags: list[Tag], user: AbstractBaseUser, faces: FaceSource | None, *,
+    added_later: bool,
+) -> None:  # fmt: skip
+    source = faces or SecureFaces()
+    for tag in tags:
+        try:
+            result = roll(tag.expression, source)
+        except InvalidDice as error:  # explosions past the limits show only while rolling
+            raise PostRefused([_tag_problem(tag, dice_message(error))]) from None
+        JournalRoll(
+            campaign_id=post.thread.campaign_id, post=post, index=tag.index,
+            expression=tag.expression, total=result.total, faces=list(result.faces),
+            result=result.to_dict(), user=user, added_later=added_later,
+        ).save()  # fmt: skip
+
+
+class JournalRoll(AppendOnlyModel):
+    # DO_NOTHING: a campaign's deletion removes its rolls afterwards (remove_journal_rolls).
+    campaign = models.ForeignKey(Campaign, on_delete=models.DO_NOTHING, related_name="+")
+    post = models.ForeignKey(Post, on_delete=models.DO_NOTHING, related_name="rolls")
+    index = models.PositiveSmallIntegerField(_("tag"))  # which tag of the post, from 0
+    expression = models.CharField(_("expression"), max_length=200)
+    total = models.BigIntegerField(_("total"))
+    faces = models.JSONField(_("faces"))  # every face in the order drawn: replay() rebuilds it
+    result = models.JSONField(_("result"))  # RollResult.to_dict(), for display
+    # PROTECT: clearing the roller would be an UPDATE, which the log refuses.
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    added_later = models.BooleanField(_("added in an edit"), default=False)
+    created_at = models.DateTimeField(_("rolled at"), auto_now_add=True)
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["post", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["post", "index"], name="one_roll_per_tag")
+        ]
+        verbose_name = _("journal roll")
+        verbose_name_plural = _("journal rolls")
+
+    def __str__(self) -> str:
+        return f"{self.expression} = {self.total}"
+
+    @property
+    def voiding(self) -> "JournalRollVoid | None":
+        try:
+            return self.void  # type: ignore[no-any-return]
+        except ObjectDoesNotExist:
+            return None
+
+    def void_by(self, user: AbstractBaseUser, reason: str) -> "JournalRollVoid":
+        """The GM voids the roll: a new row beside it, never a change to it."""
+        try:
+            with transaction.atomic():
+                void = JournalRollVoid.objects.create(
+                    roll=self, campaign_id=self.campaign_id, user=user, reason=reason
+                )
+                Thread.objects.filter(posts=self.post_id).update(version=F("version") + 1)
+        except IntegrityError:
+            raise ValidationError(gettext("This roll is already void.")) from None
+        return void
+
+
+class JournalRollVoid(AppendOnlyModel):
+    roll = models.OneToOneField(JournalRoll, on_delete=models.DO_NOTHING, related_name="void")
+    campaign = models.ForeignKey(Campaign, on_delete=models.DO_NOTHING, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reason = models.CharField(_("reason"), max_length=300)
+    created_at = models.DateTimeField(_("voided at"), auto_now_add=True)
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("void of a journal roll")
+        verbose_name_plural = _("voids of journal rolls")
+
+    def __str__(self) -> str:
+        return f"void of roll {self.roll_id}"
+
+
+@receiver(post_delete, sender=Campaign)
+def remove_journal_rolls(sender: type, instance: Campaign, **kwargs: Any) -> None:
+    """Deleting a whole campaign removes its rolls last, past the log triggers (combat.signals)."""
+    for model in (JournalRollVoid, JournalRoll):
+        queryset = model.objects.filter(campaign_id=instance.pk)
+        with log_wipe_allowed(queryset.db):
+            queryset._raw_delete(queryset.db)

@@ -1,0 +1,62 @@
+"""A rule system's fight options (its engine's `fight_options`) as form fields and stored values.
+
+Each option is a `ValueField` with choices (the first is the default) or a whole number. The
+campaign keeps the GM's defaults; a new encounter starts with them and the GM may change them
+before its first initiative (afterwards the log's replay would no longer match).
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+
+from combat.rules.base import ValueField
+from combat.rules.engines import get_engine, has_engine
+
+PREFIX = "option_"
+
+
+def option_specs(system: str) -> tuple[ValueField, ...]:
+    if not has_engine(system):
+        return ()
+    return tuple(getattr(get_engine(system), "fight_options", ()))
+
+
+def defaults(system: str) -> dict[str, Any]:
+    """Every option at its default: the first choice, or 0 for a number."""
+    return {spec.key: spec.choices[0][0] if spec.choices else 0 for spec in option_specs(system)}
+
+
+def add_option_fields(form: forms.Form, system: str, current: Mapping[str, Any]) -> None:
+    """Add a field per option to `form`, showing `current` (or the default); one left out of
+    the posted data keeps its value."""
+    from .encounter_forms import value_field
+
+    chosen = {**defaults(system), **current}
+    for spec in option_specs(system):
+        field = value_field(spec)
+        if isinstance(field, forms.ChoiceField):
+            field.choices = list(field.choices)[1:]  # no "—": an option always has a value
+        field.initial = chosen.get(spec.key)
+        form.fields[PREFIX + spec.key] = field
+
+
+def chosen_options(form: forms.Form, system: str) -> dict[str, Any]:
+    """The options from a valid form with option fields (a blank one keeps its value)."""
+    chosen = {}
+    for spec in option_specs(system):
+        value = form.cleaned_data.get(PREFIX + spec.key)
+        chosen[spec.key] = form.fields[PREFIX + spec.key].initial if value in (None, "") else value
+    return chosen
+
+
+class EncounterOptionsForm(forms.Form):
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def __init__(self, system: str, current: Mapping[str, Any], *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.system = system
+        add_option_fields(self, system, current)
+
+    def options(self) -> dict[str, Any]:
+        return chosen_options(self, self.system)

@@ -1,0 +1,70 @@
+"""Moving a fight on by one turn, for any engine: the one copy live play and replay share.
+
+The generic round is one pass through `order`. An engine may continue the round in further
+stages (Shadowrun's passes, OSE's phases and sides) with the optional `advance` hook, and act
+between turns (conditions that end at the start or end of someone's turn, a grenade's timer)
+with `between_turns`; see the end of combat.rules.base.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from combat.rules.base import Engine, Fight, Outcome, apply
+from combat.rules.faces import FaceSource
+
+
+@dataclass(frozen=True)
+class Turned:
+    fight: Fight  # after the turn moved on: round, order, current, stage and combatants
+    outcome: Outcome | None  # what happened on the way (None: only `current` moved)
+
+
+def after(fight: Fight, outcome: Outcome) -> Fight:
+    """The fight with an outcome's changes, new order and new stage applied."""
+    fight = apply(fight, outcome.changes)
+    if outcome.order is not None:
+        fight = replace(fight, order=tuple(outcome.order))
+    if outcome.stage is not None:
+        fight = replace(fight, stage=dict(outcome.stage))
+    return fight
+
+
+def next_turn(engine: Engine, fight: Fight, faces: FaceSource) -> Turned:
+    """The next combatant in the order; after the last, the engine's next stage or a new round."""
+    ended = fight.current
+    outcome: Outcome | None = None
+    position = fight.order.index(ended) + 1 if ended in fight.order else 0
+    if position < len(fight.order):
+        fight = replace(fight, current=fight.order[position])
+    else:
+        advance = getattr(engine, "advance", None)
+        outcome = advance(fight, faces) if advance is not None else None
+        if outcome is None:
+            fight = replace(fight, round=fight.round + 1)
+            outcome = engine.start_of_round(fight, faces)
+        fight = after(fight, outcome)
+        fight = replace(fight, current=fight.order[0] if fight.order else None)
+    between = getattr(engine, "between_turns", None)
+    extra = between(fight, ended, faces) if between is not None else None
+    if extra is not None:
+        fight = after(fight, extra)
+        outcome = extra if outcome is None else combined(outcome, extra)
+    return Turned(fight, outcome)
+
+
+def combined(first: Outcome, then: Outcome) -> Outcome:
+    """Two outcomes of one event as one: the second's summary becomes a step."""
+    data: Mapping[str, Any] = {**first.data, "then": dict(then.data)}
+    return replace(
+        first,
+        steps=(*first.steps, then.summary, *then.steps),
+        rolls=(*first.rolls, *then.rolls),
+        changes=(*first.changes, *then.changes),
+        order=then.order if then.order is not None else first.order,
+        stage=then.stage if then.stage is not None else first.stage,
+        notes=(*first.notes, *then.notes),
+        data=data,
+    )
