@@ -149,7 +149,7 @@ class Shown:
         return self.tag is None
 
 
-def render(text: str, rolls: Mapping[int, Any]) -> tuple[list[SafeString | Shown], list[Shown]]:
+def render_pieces(text: str, rolls: Mapping[int, Any]) -> tuple[list[SafeString | Shown], list[Shown]]:
     """The post as pieces (formatted, escaped HTML and tags), plus rolls whose tag is gone."""
     parts = split(text.replace(_MARK, ""))
     tags = [part for part in parts if isinstance(part, Tag)]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import campaigns, invites, records
+from .views import campaigns, invites, journal, records
 
 app_name = "campaigns"
 
@@ -25,4 +25,13 @@ urlpatterns = [
     path("<int:pk>/bestiary/<int:monster_pk>/add/", records.bestiary_add, name="bestiary_add"),
     path("<int:pk>/armory/", records.armory, name="armory"),
     path("<int:pk>/armory/<str:kind>/<int:item_pk>/add/", records.armory_add, name="armory_add"),
+    path("<int:pk>/journal/", journal.journal, name="journal"),
+    path("<int:pk>/journal/<int:thread_pk>/", journal.journal_thread, name="journal_thread"),
+    path("<int:pk>/journal/preview/", journal.journal_preview, name="journal_preview"),
+    path(
+        "<int:pk>/journal/posts/<int:post_pk>/edit/",
+        journal.journal_post_edit,
+        name="journal_post_edit",
+    ),
+    path("<int:pk>/journal/rolls/<int:roll_pk>/void/", journal.journal_void, name="journal_void"),
 ]

@@ -62,6 +62,14 @@ HANDLERS: dict[str, Handler] = {
     "perception": attribute_tests.resolve_perception,
     "test": attribute_tests.resolve_test,
 }
+# The value modifiers the action panel asks for (the rest stay for the API: combat.rules.base).
+FORM_VALUES: dict[str, tuple[ValueField, ...]] = {
+    "attack": (
+        ValueField("attack_bonus", Step(_("GM's bonus to the attack (±)")), (), -50, 50),
+        ValueField("defence_bonus", Step(_("GM's bonus to the defence (±)")), (), -50, 50),
+        ValueField("distance", Step(_("Distance to the target (sáhy)")), (), 0, 10000),
+    ),
+}
 # What a surprised combatant may still do in round 1: roll Postřeh (and the GM's tests).
 WHILE_SURPRISED = frozenset({"perception", "test"})
 
@@ -109,7 +117,8 @@ class DraciHlidka:
         stunned = surprised(fight, combatant)
         return tuple(
             ActionOption(
-                spec.kind, Step(spec.label), spec.needs_target, spec.needs_weapon, spec.ticks
+                spec.kind, Step(spec.label), spec.needs_target, spec.needs_weapon, spec.ticks,
+                FORM_VALUES.get(spec.kind, ()),
             )
             for spec in SPECS.values()
             if (not stunned or spec.kind in WHILE_SURPRISED) and _possible(fight, combatant, spec)

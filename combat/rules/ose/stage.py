@@ -38,6 +38,7 @@ SLOW_PHASES = ("missiles", "melee")
 DECLARE: Mapping[str, Any] = {"step": "declare"}
 
 Position = tuple[str, str]  # (block key, phase)
+END: Position = (SLOW, "end")  # every position of the round has been used
 
 
 def step(fight: Fight) -> str:
@@ -55,7 +56,10 @@ def positions(stage: Mapping[str, Any]) -> list[Position]:
 
 
 def index_of(stage: Mapping[str, Any], position: Position) -> int:
+    """The position's index; the end of the round is past every position."""
     every = positions(stage)
+    if position == END:
+        return len(every)
     return every.index(position) if position in every else -1
 
 
@@ -166,12 +170,12 @@ def members(fight: Fight, stage: Mapping[str, Any], position: Position) -> tuple
 
 def seek(fight: Fight, stage: Mapping[str, Any], after: int) -> tuple[Position, tuple[str, ...]]:
     """The first position after index `after` that somebody can use, with its order; the end
-    of the round is ((SLOW, "end"), ())."""
+    of the round is (END, ())."""
     for position in positions(stage)[after + 1 :]:
         order = members(fight, stage, position)
         if order:
             return position, order
-    return (SLOW, "end"), ()
+    return END, ()
 
 
 def at(stage: Mapping[str, Any], position: Position) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from combat.rules.base import (
 from combat.rules.dice import InvalidDice, RollResult, roll
 from combat.rules.dice import errors as dice_errors
 from combat.rules.faces import FaceSource, TypedFaces
+from combat.rules.shadowrun3.damage import Monitors, wound_modifiers
 from combat.rules.shadowrun3.stats import CREATURE, WEAPON
 
 MONITOR = 10  # [std] ten boxes in each condition monitor
@@ -119,18 +120,13 @@ def stun_boxes(combatant: Combatant) -> int:
     return value if type(value) is int and value > 0 else 0
 
 
-def wound_level(boxes: int) -> int:
-    """[std] 1–2 boxes light (1), 3–5 moderate (2), 6 and more serious (3)."""
-    if boxes <= 0:
-        return 0
-    return 1 if boxes <= 2 else 2 if boxes <= 5 else 3
+def monitors(combatant: Combatant) -> Monitors:
+    return Monitors(physical_boxes(combatant), stun_boxes(combatant))
 
 
 def wound_modifier(combatant: Combatant) -> int:
     """+TN and −initiative; physical and stun add up (seed: serious + light = −4)."""
-    return wound_level(min(physical_boxes(combatant), MONITOR)) + wound_level(
-        min(stun_boxes(combatant), MONITOR)
-    )
+    return wound_modifiers(physical_boxes(combatant), stun_boxes(combatant)).tn
 
 
 def is_out(combatant: Combatant) -> bool:

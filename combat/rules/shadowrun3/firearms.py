@@ -156,10 +156,10 @@ def fire(
     wasted, at_target = _from_magazine(name, loaded, wasted, wanted)
     short = mode in ("BF", "FA") and at_target < min(wanted, FA_MINIMUM)
     power, levels, points, dodge = _effect(mode, at_target, phase)
-    if short:
-        steps.append(_short_step(at_target))
+    if at_target < wanted:
+        steps.append(_short_step(at_target, short))
     steps.insert(0, Step(_MODE_STEPS[mode], {"rounds": at_target}))
-    points += wasted if mode == "FA" else 0
+    points += wasted  # walking the fire: the wasted rounds kick too
     targets = phase.targets + (() if target in phase.targets else (target,))
     after = PhaseFire(phase.recoil + points, phase.rounds + wasted + at_target, phase.shots + 1,
                       phase.modes + (mode,), targets, target)  # fmt: skip
@@ -238,11 +238,13 @@ def _effect(mode: Mode, rounds: int, phase: PhaseFire) -> tuple[int, int, int, i
     return rounds, rounds // 3, rounds, rounds // 3
 
 
-def _short_step(rounds: int) -> Step:
+def _short_step(rounds: int, short: bool) -> Step:
     if rounds == 1:
         return Step(_("only one round left: it is a single shot"))
-    return Step(_("short burst: only %(rounds)s rounds left (Power +2, level unchanged)"),
-                {"rounds": rounds})  # fmt: skip
+    if short:
+        return Step(_("short burst: only %(rounds)s rounds left (Power +2, level unchanged)"),
+                    {"rounds": rounds})  # fmt: skip
+    return Step(_("only %(rounds)s rounds left in the magazine"), {"rounds": rounds})
 
 
 # --- recoil, compensation, gyro ---------------------------------------------------------------
@@ -270,7 +272,7 @@ def stabilise(
     what it would be without recoil (seed 003: MMG, compensation 6, 10 rounds → +8)."""
     steps: list[Step] = []
     left = max(0, raw - compensation)
-    if raw or compensation:
+    if raw:
         steps.append(Step(_("recoil +%(raw)s − compensation %(compensation)s = +%(left)s"),
                           {"raw": raw, "compensation": compensation, "left": left}))
     if heavy and left:
@@ -310,7 +312,7 @@ def volley_code(
     bonus = AMMO_POWER.get(ammunition, 0)
     if bonus:
         code = code.plus(bonus)
-        steps.append(Step(_("ammunition: Power %(bonus)+d"), {"bonus": bonus}))
+        steps.append(Step(_("ammunition: Power %(bonus)s"), {"bonus": f"{bonus:+d}"}))
     if ammunition == "gel":
         # [std] SR3 gel rounds: Power −2, the same level, stun, impact armour.
         code = replace(code, stun=True)

@@ -1,0 +1,207 @@
+"""The campaign journal: scenes, posts with dice tags, edits, previews and a GM's voids.
+
+Members read and write; outsiders get 404; only a post's author edits it; only a GM voids a
+roll. The thread page polls with the version it shows and gets 204 while nothing changed.
+"""
+
+import logging
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.paginator import Page, Paginator
+from django.db.models import Prefetch, Q, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ..access import gm_membership_or_403, membership_or_404
+from ..journal import PostRefused, render_pieces
+from ..journal_forms import BodyForm, PostForm, ThreadForm, VoidForm
+from ..models import JournalRoll, Membership, Post, Thread
+from .helpers import redirect_to
+
+PAGE = 30
+logger = logging.getLogger("iniciativa.access")
+
+
+def _posts(thread: Thread) -> QuerySet[Post]:
+    rolls = JournalRoll.objects.select_related("user", "void", "void__user")
+    return thread.posts.select_related("author").prefetch_related(Prefetch("rolls", rolls))
+
+
+def post_views(posts: Any, membership: Membership) -> list[dict[str, Any]]:
+    """What the page shows of each post: its pieces, removed tags' rolls, what the user may do."""
+    views = []
+    for post in posts:
+        rolls = {roll.index: roll for roll in post.rolls.all()}
+        pieces, removed = render_pieces(post.body, rolls)
+        views.append({
+            "post": post, "pieces": pieces, "removed": removed,
+            "mine": post.author_id == membership.user_id,
+            "voidable": [r for r in rolls.values() if r.voiding is None] if membership.is_gm else [],
+        })  # fmt: skip
+    return views
+
+
+def _page(thread: Thread, number: str | None) -> Page:  # type: ignore[type-arg]
+    paginator = Paginator(_posts(thread), PAGE)
+    return paginator.get_page(number or paginator.num_pages)
+
+
+def _thread_context(
+    request: HttpRequest, membership: Membership, thread: Thread, form: PostForm | None = None
+) -> dict[str, Any]:
+    page = _page(thread, request.GET.get("page"))
+    return {
+        "campaign": membership.campaign,
+        "membership": membership,
+        "thread": thread,
+        "page": page,
+        "posts": post_views(page.object_list, membership),
+        "form": form or PostForm.fresh(),
+    }
+
+
+def _post_url(post: Post) -> str:
+    earlier = Q(created_at__lt=post.created_at) | Q(created_at=post.created_at, pk__lt=post.pk)
+    number = post.thread.posts.filter(earlier).count() // PAGE + 1
+    url = reverse("campaigns:journal_thread", args=[post.thread.campaign_id, post.thread_id])
+    return f"{url}?page={number}#post-{post.pk}"
+
+
+def _forbidden(request: HttpRequest, message: str) -> HttpResponse:
+    """403 with our own words (the default one speaks of game masters), logged like the rest."""
+    logger.warning("403: %s may not do that (%s)", request.user, request.path)
+    if request.headers.get("HX-Request") == "true":
+        html = render_to_string("errors/alert.html", {"message": message}, request=request)
+        response = HttpResponse(html, status=403)
+        response["HX-Retarget"], response["HX-Reswap"] = "#messages", "innerHTML"
+        return response
+    html = render_to_string("errors/403.html", {"message": message}, request=request)
+    return HttpResponse(html, status=403)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def journal(request: HttpRequest, pk: int) -> HttpResponse:
+    membership = membership_or_404(request, pk)
+    campaign = membership.campaign
+    form = ThreadForm(request.POST) if request.method == "POST" else ThreadForm.fresh()
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            thread = Thread.open(
+                campaign, request.user, data["title"], data["body"], key=data["key"]
+            )
+        except PostRefused as refused:
+            form.refuse(refused)
+        else:
+            return redirect_to(request, reverse("campaigns:journal_thread", args=[pk, thread.pk]))
+    threads = campaign.threads.listing()
+    context = {"campaign": campaign, "membership": membership, "threads": threads, "form": form}
+    return render(request, "campaigns/journal.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def journal_thread(request: HttpRequest, pk: int, thread_pk: int) -> HttpResponse:
+    membership = membership_or_404(request, pk)
+    thread = get_object_or_404(membership.campaign.threads, pk=thread_pk)
+    if request.method == "POST":
+        return _reply(request, membership, thread)
+    shown = request.GET.get("version")
+    htmx = request.htmx and not request.htmx.history_restore_request  # type: ignore[attr-defined]
+    if htmx and shown == str(thread.version):
+        return HttpResponse(status=204)  # nothing changed: no swap, no flicker
+    context = _thread_context(request, membership, thread)
+    if htmx and shown is not None:
+        return render(request, "campaigns/journal_thread.html#live", context)
+    return render(request, "campaigns/journal_thread.html", context)
+
+
+def _reply(request: HttpRequest, membership: Membership, thread: Thread) -> HttpResponse:
+    form = PostForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            post = Post.write(thread, request.user, data["body"], key=data["key"])
+        except PostRefused as refused:
+            form.refuse(refused)
+        else:
+            if not request.htmx:  # type: ignore[attr-defined]
+                return redirect_to(request, _post_url(post))
+            thread.refresh_from_db()
+            context = _thread_context(request, membership, thread)  # the last page
+            return render(request, "campaigns/journal_thread.html#posted", context)
+    context = _thread_context(request, membership, thread, form)
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "campaigns/journal_thread.html#composer", context)
+    return render(request, "campaigns/journal_thread.html", context)
+
+
+@login_required
+@require_POST
+def journal_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The post as it would look, tags shown but not rolled (an edit shows its own rolls)."""
+    membership = membership_or_404(request, pk)
+    form = BodyForm(request.POST)
+    context: dict[str, Any] = {"campaign": membership.campaign, "preview_form": form}
+    if form.is_valid():
+        rolls: dict[int, JournalRoll] = {}
+        editing = request.POST.get("post", "")
+        if editing.isascii() and editing.isdigit():
+            mine = JournalRoll.objects.filter(
+                post_id=int(editing), post__author=request.user,
+                post__thread__campaign=membership.campaign,
+            ).select_related("user", "void", "void__user")  # fmt: skip
+            rolls = {roll.index: roll for roll in mine}
+        context["pieces"], context["removed"] = render_pieces(form.cleaned_data["body"], rolls)
+    return render(request, "campaigns/journal_thread.html#preview", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def journal_post_edit(request: HttpRequest, pk: int, post_pk: int) -> HttpResponse:
+    membership = membership_or_404(request, pk)
+    posts = Post.objects.filter(thread__campaign=membership.campaign).select_related("thread")
+    post = get_object_or_404(posts, pk=post_pk)
+    if post.author_id != request.user.pk:
+        return _forbidden(request, _("Only the author of a post may edit it."))
+    form = BodyForm(request.POST or None, initial={"body": post.body})
+    if request.method == "POST" and form.is_valid():
+        try:
+            post.edit(request.user, form.cleaned_data["body"])
+        except PostRefused as refused:
+            form.refuse(refused)
+        else:
+            messages.success(request, _("Post saved. Its rolls stay as they were."))
+            return redirect_to(request, _post_url(post))
+    context = {
+        "campaign": membership.campaign, "membership": membership, "thread": post.thread,
+        "view": post_views(_posts(post.thread).filter(pk=post.pk), membership)[0],
+        "form": form,
+    }  # fmt: skip
+    return render(request, "campaigns/journal_edit.html", context)
+
+
+@login_required
+@require_POST
+def journal_void(request: HttpRequest, pk: int, roll_pk: int) -> HttpResponse:
+    membership = gm_membership_or_403(request, pk)
+    rolls = JournalRoll.objects.filter(campaign=membership.campaign).select_related("post__thread")
+    roll = get_object_or_404(rolls, pk=roll_pk)
+    form = VoidForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say why the roll is void (at most 300 characters)."))
+    else:
+        try:
+            roll.void_by(request.user, form.cleaned_data["reason"])
+            messages.success(request, _("The roll is void. It stays visible, marked as void."))
+        except ValidationError as error:
+            messages.error(request, error.messages[0])
+    return redirect_to(request, _post_url(roll.post))
