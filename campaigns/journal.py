@@ -16,7 +16,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import Truncator
 from django.utils.translation import gettext
 
+from combat.rules.base import RulesError
 from combat.rules.dice import InvalidDice, parse
+from combat.rules.dice_pool.tags import PoolTag, looks_like_pool_tag, roll_pool_tag
 
 MAX_BODY = 10_000
 """Characters in one post."""
@@ -80,7 +82,20 @@ def tags_of(text: str) -> list[Tag]:
     return [part for part in split(text) if isinstance(part, Tag)]
 
 
-def dice_message(error: InvalidDice) -> str:
+def is_pool_tag(tag: Tag, pools: bool) -> bool:
+    """In a dice-pool campaign, `3d6 vs 10`, `3d6 vs 2d6`, `3d6/2`, `3k6` are the system's own
+    tests (combat.rules.dice_pool.tags, seed 004); every other tag is read by the dice engine."""
+    return pools and looks_like_pool_tag(tag.expression)
+
+
+class _Ones:
+    """Faces for checking a pool tag's sizes before anything is rolled: no chance, nothing kept."""
+
+    def roll(self, sides: int) -> int:
+        return 1
+
+
+def dice_message(error: InvalidDice | RulesError) -> str:
     """The dice engine's message in the page's language (its `expected` is a phrase too)."""
     params = dict(error.params)
     if isinstance(params.get("expected"), str):
@@ -97,10 +112,11 @@ def tag_problem(tag: Tag, problem: str) -> str:
     }
 
 
-def check(text: str) -> list[Tag]:
+def check(text: str, *, pools: bool = False) -> list[Tag]:
     """Every tag of a post, or PostRefused naming each bad tag and what is wrong with it.
 
-    Nothing is rolled here: a post is rolled only once all of its tags are valid.
+    Nothing is rolled here: a post is rolled only once all of its tags are valid. `pools`: the
+    campaign plays the forum dice pool, whose own tests are tags too (`is_pool_tag`).
     """
     tags = tags_of(text)
     if len(tags) > MAX_TAGS:
@@ -109,16 +125,30 @@ def check(text: str) -> list[Tag]:
     problems = []
     for tag in tags:
         if not tag.closed:
-            text = gettext("Dice tag %(number)s is not closed: end it with [/dice].")
-            problems.append(text % {"number": tag.number})
+            unclosed = gettext("Dice tag %(number)s is not closed: end it with [/dice].")
+            problems.append(unclosed % {"number": tag.number})
             continue
         try:
-            parse(tag.expression)
-        except InvalidDice as error:
+            if is_pool_tag(tag, pools):
+                roll_pool_tag(tag.expression, _Ones())  # checks the pools' sizes only
+            else:
+                parse(tag.expression)
+        except (InvalidDice, RulesError) as error:
             problems.append(tag_problem(tag, dice_message(error)))
     if problems:
         raise PostRefused(problems)
     return tags
+
+
+def pool_result(pool: PoolTag) -> dict[str, Any]:
+    """A pool tag's record in the shape of `RollResult.to_dict()`, with the verdict beside it."""
+    dice = [
+        {"sides": 6, "faces": [face], "kept": True, "exploded": False, "term": term}
+        for term, rolled in enumerate(pool.rolls)
+        for face in rolled.faces
+    ]
+    return {"expression": pool.text, "total": pool.total, "dice": dice, "successes": None,
+            "sixes": 0, "fumble": False, "pool": pool.to_json()}  # fmt: skip
 
 
 def same_expression(recorded: str, typed: str) -> bool:
@@ -149,7 +179,9 @@ class Shown:
         return self.tag is None
 
 
-def render_pieces(text: str, rolls: Mapping[int, Any]) -> tuple[list[SafeString | Shown], list[Shown]]:
+def render_pieces(
+    text: str, rolls: Mapping[int, Any]
+) -> tuple[list[SafeString | Shown], list[Shown]]:
     """The post as pieces (formatted, escaped HTML and tags), plus rolls whose tag is gone."""
     parts = split(text.replace(_MARK, ""))
     tags = [part for part in parts if isinstance(part, Tag)]

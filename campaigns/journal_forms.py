@@ -20,10 +20,14 @@ class BodyForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 6}),
     )  # fmt: skip
 
+    def __init__(self, *args: Any, pools: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pools = pools  # a dice-pool campaign: `3d6 vs 10` is a tag too
+
     def clean_body(self) -> str:
         body: str = self.cleaned_data["body"]
         try:
-            check(body)  # every tag must be valid before anything is rolled
+            check(body, pools=self.pools)  # every tag must be valid before anything is rolled
         except PostRefused as refused:
             raise forms.ValidationError(refused.messages) from None
         return body

@@ -22,6 +22,12 @@ PURPOSES = {
     "sprint": pgettext_lazy("roll", "sprint"),
     "skill": pgettext_lazy("roll", "skill"),
     "test": pgettext_lazy("roll", "test"),
+    "dodge": pgettext_lazy("roll", "dodge"),
+    "resistance": pgettext_lazy("roll", "damage resistance"),
+    "misfire": pgettext_lazy("roll", "misfire"),
+    "conflict": pgettext_lazy("roll", "conflict round"),
+    "free": pgettext_lazy("roll", "free roll"),
+    "pool": pgettext_lazy("roll", "dice pool"),
 }
 
 
@@ -45,7 +51,7 @@ def say(step: Mapping[str, Any] | None) -> str:
 
 def hp_descriptor(row: Combatant) -> str:
     """What players see of a monster's health unless the GM reveals the numbers."""
-    if row.hp <= 0 or {"unconscious", "dead"} & set(row.conditions):
+    if row.hp <= 0 or {"unconscious", "dead", "beaten", "fled"} & set(row.conditions):
         return gettext("down")
     if row.hp >= row.max_hp:
         return gettext("unhurt")

@@ -13,7 +13,7 @@ from .display import say
 from .forms import parse_faces
 from .services import new_roll_key
 
-CONDITIONS = ("surprised", "prone", "invisible", "helpless", "unconscious", "dead")
+CONDITIONS = ("surprised", "prone", "invisible", "helpless", "unconscious", "dead", "beaten")
 
 
 class KeyedForm(forms.Form):
@@ -181,5 +181,6 @@ def condition_label(condition: str) -> str:
         "helpless": _("helpless"),
         "unconscious": _("unconscious"),
         "dead": _("dead"),
+        "beaten": _("beaten"),
     }
     return str(labels.get(condition, condition))

@@ -2,7 +2,9 @@ from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
+from django.views.decorators.http import require_safe
 
 from campaigns.views import accounts, campaigns
 
@@ -11,7 +13,15 @@ handler403 = "config.errors.permission_denied"
 handler404 = "config.errors.page_not_found"
 handler500 = "config.errors.server_error"
 
+
+@require_safe
+def healthz(request: HttpRequest) -> HttpResponse:
+    """For the proxy's health check and as the bare view of the load benchmark: no database."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("", campaigns.home, name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -51,6 +51,11 @@ FORMS = {
         "stat_dovednosti",
         "stat_velikost",
     ),
+    "campaigns:journal": ("title", "body", "key"),
+    "campaigns:journal_thread": ("body", "key"),
+    "campaigns:journal_preview": ("body", "post"),
+    "campaigns:journal_post_edit": ("body",),
+    "campaigns:journal_void": ("reason",),
 }
 
 

@@ -8,6 +8,9 @@ from .campaign import (
     new_invite_token,
 )
 from .records import Armor, Character, CharacterKind, Monster, Weapon
+
+# Last: the journal's rolls use combat's append-only base, and combat.models needs the
+# records above from this package while it loads.
 from .journal import JournalRoll, JournalRollVoid, Post, Thread, new_key  # isort: skip
 
 __all__ = [

@@ -20,14 +20,30 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.journal import MAX_BODY, MAX_TITLE, PostRefused, Tag, check, dice_message
-from campaigns.journal import tag_problem as _tag_problem
+from campaigns.journal import (
+    MAX_BODY,
+    MAX_TITLE,
+    PostRefused,
+    Tag,
+    check,
+    dice_message,
+    is_pool_tag,
+    pool_result,
+    tag_problem,
+)
 from combat.maintenance import log_wipe_allowed
 from combat.models.appendonly import AppendOnlyModel, AppendOnlyQuerySet
+from combat.rules.base import RulesError
 from combat.rules.dice import InvalidDice, roll
+from combat.rules.dice_pool.tags import roll_pool_tag
 from combat.rules.faces import FaceSource, SecureFaces
 
-from .campaign import Campaign
+from .campaign import Campaign, RuleSystem
+
+
+def pool_tags(campaign: Campaign) -> bool:
+    """Whether the campaign's tags may be the forum dice pool's own tests (`3d6 vs 10`)."""
+    return campaign.system == RuleSystem.DICE_POOL
 
 
 def new_key() -> str:
@@ -58,9 +74,7 @@ class Thread(models.Model):
     class Meta:
         ordering = ["-created_at", "-pk"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["campaign", "author", "key"], name="one_thread_per_key"
-            )
+            models.UniqueConstraint(fields=["campaign", "author", "key"], name="one_thread_per_key")
         ]
         verbose_name = _("scene")
         verbose_name_plural = _("scenes")
@@ -74,7 +88,8 @@ class Thread(models.Model):
         key: str, faces: FaceSource | None = None,
     ) -> "Thread":  # fmt: skip
         """A new scene with its first post; raises PostRefused (nothing saved or rolled)."""
-        tags = check(body)
+        pools = pool_tags(campaign)
+        tags = check(body, pools=pools)
         existing = cls.objects.filter(campaign=campaign, author=user, key=key).first()
         if existing is not None:
             return existing
@@ -82,7 +97,7 @@ class Thread(models.Model):
             with transaction.atomic():
                 thread = cls.objects.create(campaign=campaign, author=user, title=title, key=key)
                 post = Post.objects.create(thread=thread, author=user, body=body, key=key)
-                _roll_tags(post, tags, user, faces, added_later=False)
+                _roll_tags(post, tags, user, faces, pools=pools, added_later=False)
         except IntegrityError:  # the same form raced itself: the first one counts
             return cls.objects.get(campaign=campaign, author=user, key=key)
         return thread
@@ -118,14 +133,15 @@ class Post(models.Model):
         faces: FaceSource | None = None,
     ) -> "Post":  # fmt: skip
         """Save a post and roll its tags once; raises PostRefused (nothing saved or rolled)."""
-        tags = check(body)
+        pools = pool_tags(thread.campaign)
+        tags = check(body, pools=pools)
         existing = cls.objects.filter(thread=thread, author=user, key=key).first()
         if existing is not None:
             return existing
         try:
             with transaction.atomic():
                 post = cls.objects.create(thread=thread, author=user, body=body, key=key)
-                _roll_tags(post, tags, user, faces, added_later=False)
+                _roll_tags(post, tags, user, faces, pools=pools, added_later=False)
                 thread.touch()
         except IntegrityError:
             return cls.objects.get(thread=thread, author=user, key=key)
@@ -139,7 +155,8 @@ class Post(models.Model):
         """
         if self.author_id != user.pk:
             raise PermissionDenied
-        tags = check(body)
+        pools = pool_tags(self.thread.campaign)
+        tags = check(body, pools=pools)
         with transaction.atomic():
             locked = Post.objects.select_for_update(of=("self",)).select_related("thread")
             post = locked.get(pk=self.pk)
@@ -149,26 +166,38 @@ class Post(models.Model):
             post.body, post.edited_at = body, timezone.now()
             post.save(update_fields=["body", "edited_at"])
             fresh = [tag for tag in tags if tag.index not in rolled]
-            _roll_tags(post, fresh, user, faces, added_later=True)
+            _roll_tags(post, fresh, user, faces, pools=pools, added_later=True)
             post.thread.touch()
         self.body, self.edited_at = post.body, post.edited_at
 
 
 def _roll_tags(
     post: Post, tags: list[Tag], user: AbstractBaseUser, faces: FaceSource | None, *,
-    added_later: bool,
+    pools: bool, added_later: bool,
 ) -> None:  # fmt: skip
     source = faces or SecureFaces()
     for tag in tags:
         try:
-            result = roll(tag.expression, source)
-        except InvalidDice as error:  # explosions past the limits show only while rolling
-            raise PostRefused([_tag_problem(tag, dice_message(error))]) from None
+            total, drawn, result = _roll_one(tag, source, pools)
+        except (InvalidDice, RulesError) as error:  # explosions past the limits show only now
+            raise PostRefused([tag_problem(tag, dice_message(error))]) from None
         JournalRoll(
             campaign_id=post.thread.campaign_id, post=post, index=tag.index,
-            expression=tag.expression, total=result.total, faces=list(result.faces),
-            result=result.to_dict(), user=user, added_later=added_later,
+            expression=tag.expression, total=total, faces=drawn, result=result, user=user,
+            added_later=added_later,
         ).save()  # fmt: skip
+
+
+def _roll_one(tag: Tag, source: FaceSource, pools: bool) -> tuple[int, list[int], dict[str, Any]]:
+    if is_pool_tag(tag, pools):
+        pool = roll_pool_tag(tag.expression, source)
+        return (
+            pool.total,
+            [face for rolled in pool.rolls for face in rolled.faces],
+            pool_result(pool),
+        )
+    result = roll(tag.expression, source)
+    return result.total, list(result.faces), result.to_dict()
 
 
 class JournalRoll(AppendOnlyModel):
@@ -189,9 +218,7 @@ class JournalRoll(AppendOnlyModel):
 
     class Meta:
         ordering = ["post", "index"]
-        constraints = [
-            models.UniqueConstraint(fields=["post", "index"], name="one_roll_per_tag")
-        ]
+        constraints = [models.UniqueConstraint(fields=["post", "index"], name="one_roll_per_tag")]
         verbose_name = _("journal roll")
         verbose_name_plural = _("journal rolls")
 
@@ -204,6 +231,16 @@ class JournalRoll(AppendOnlyModel):
             return self.void  # type: ignore[no-any-return]
         except ObjectDoesNotExist:
             return None
+
+    @property
+    def pool_summary(self) -> str:
+        """A dice-pool test's verdict ("9 against 10: failure"), in the page's language."""
+        summary = (
+            self.result.get("pool", {}).get("summary") if isinstance(self.result, dict) else None
+        )
+        if not summary:
+            return ""
+        return gettext(summary["template"]) % summary["params"]
 
     def void_by(self, user: AbstractBaseUser, reason: str) -> "JournalRollVoid":
         """The GM voids the roll: a new row beside it, never a change to it."""

@@ -23,6 +23,7 @@ from ..access import gm_membership_or_403, membership_or_404
 from ..journal import PostRefused, render_pieces
 from ..journal_forms import BodyForm, PostForm, ThreadForm, VoidForm
 from ..models import JournalRoll, Membership, Post, Thread
+from ..models.journal import pool_tags
 from .helpers import redirect_to
 
 PAGE = 30
@@ -40,10 +41,10 @@ def post_views(posts: Any, membership: Membership) -> list[dict[str, Any]]:
     for post in posts:
         rolls = {roll.index: roll for roll in post.rolls.all()}
         pieces, removed = render_pieces(post.body, rolls)
+        voidable = [r for r in rolls.values() if r.voiding is None] if membership.is_gm else []
         views.append({
-            "post": post, "pieces": pieces, "removed": removed,
+            "post": post, "pieces": pieces, "removed": removed, "voidable": voidable,
             "mine": post.author_id == membership.user_id,
-            "voidable": [r for r in rolls.values() if r.voiding is None] if membership.is_gm else [],
         })  # fmt: skip
     return views
 
@@ -63,7 +64,7 @@ def _thread_context(
         "thread": thread,
         "page": page,
         "posts": post_views(page.object_list, membership),
-        "form": form or PostForm.fresh(),
+        "form": form or PostForm.fresh(pools=pool_tags(membership.campaign)),
     }
 
 
@@ -91,8 +92,10 @@ def _forbidden(request: HttpRequest, message: str) -> HttpResponse:
 def journal(request: HttpRequest, pk: int) -> HttpResponse:
     membership = membership_or_404(request, pk)
     campaign = membership.campaign
-    form = ThreadForm(request.POST) if request.method == "POST" else ThreadForm.fresh()
-    if request.method == "POST" and form.is_valid():
+    pools = pool_tags(campaign)
+    posted = request.method == "POST"
+    form = ThreadForm(request.POST, pools=pools) if posted else ThreadForm.fresh(pools=pools)
+    if posted and form.is_valid():
         data = form.cleaned_data
         try:
             thread = Thread.open(
@@ -125,7 +128,8 @@ def journal_thread(request: HttpRequest, pk: int, thread_pk: int) -> HttpRespons
 
 
 def _reply(request: HttpRequest, membership: Membership, thread: Thread) -> HttpResponse:
-    form = PostForm(request.POST)
+    form = PostForm(request.POST, pools=pool_tags(membership.campaign))
+    thread.campaign = membership.campaign  # already loaded: spares Post.write a query
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -149,17 +153,18 @@ def _reply(request: HttpRequest, membership: Membership, thread: Thread) -> Http
 def journal_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The post as it would look, tags shown but not rolled (an edit shows its own rolls)."""
     membership = membership_or_404(request, pk)
-    form = BodyForm(request.POST)
+    form = BodyForm(request.POST, pools=pool_tags(membership.campaign))
     context: dict[str, Any] = {"campaign": membership.campaign, "preview_form": form}
     if form.is_valid():
         rolls: dict[int, JournalRoll] = {}
         editing = request.POST.get("post", "")
-        if editing.isascii() and editing.isdigit():
+        if editing.isascii() and editing.isdigit() and len(editing) <= 18:
             mine = JournalRoll.objects.filter(
                 post_id=int(editing), post__author=request.user,
                 post__thread__campaign=membership.campaign,
             ).select_related("user", "void", "void__user")  # fmt: skip
             rolls = {roll.index: roll for roll in mine}
+            context["editing"] = True
         context["pieces"], context["removed"] = render_pieces(form.cleaned_data["body"], rolls)
     return render(request, "campaigns/journal_thread.html#preview", context)
 
@@ -172,7 +177,9 @@ def journal_post_edit(request: HttpRequest, pk: int, post_pk: int) -> HttpRespon
     post = get_object_or_404(posts, pk=post_pk)
     if post.author_id != request.user.pk:
         return _forbidden(request, _("Only the author of a post may edit it."))
-    form = BodyForm(request.POST or None, initial={"body": post.body})
+    post.thread.campaign = membership.campaign
+    pools = pool_tags(membership.campaign)
+    form = BodyForm(request.POST or None, initial={"body": post.body}, pools=pools)
     if request.method == "POST" and form.is_valid():
         try:
             post.edit(request.user, form.cleaned_data["body"])

@@ -13,7 +13,16 @@ def _draci_hlidka() -> Engine:
     return DraciHlidka()
 
 
-FACTORIES: dict[str, Callable[[], Engine]] = {"draci_hlidka": _draci_hlidka}
+def _dice_pool() -> Engine:
+    from combat.rules.dice_pool.engine import DicePool
+
+    return DicePool()
+
+
+FACTORIES: dict[str, Callable[[], Engine]] = {
+    "draci_hlidka": _draci_hlidka,
+    "dice_pool": _dice_pool,
+}
 
 
 def get_engine(system: str) -> Engine:

@@ -12,6 +12,10 @@ LOGIN = 302  # anonymous users are sent to the login page
 
 # name: (kwargs keys, {role: (GET status, POST status)})
 MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
+    "healthz": (
+        (),
+        {"anonymous": (200, 405), "outsider": (200, 405), "player": (200, 405), "gm": (200, 405)},
+    ),
     "home": (
         (),
         {"anonymous": (200, 405), "outsider": (302, 405), "player": (302, 405), "gm": (302, 405)},
@@ -342,6 +346,51 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (405, 302),
         },
     ),
+    "campaigns:journal": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (200, 200),
+            "gm": (200, 200),
+        },
+    ),
+    "campaigns:journal_thread": (
+        ("pk", "thread_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (200, 200),
+            "gm": (200, 200),
+        },
+    ),
+    "campaigns:journal_preview": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 200),
+            "gm": (405, 200),
+        },
+    ),
+    "campaigns:journal_post_edit": (  # the post is the GM's: only its author edits it
+        ("pk", "post_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (403, 403),
+            "gm": (200, 200),
+        },
+    ),
+    "campaigns:journal_void": (
+        ("pk", "roll_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
 }
 
 # The admin has its own staff check; test_admin_requires_staff covers it.
@@ -380,8 +429,22 @@ def _kwargs(keys, roles):  # type: ignore[no-untyped-def]
         "seq": 1,
         "item_pk": roles["library_weapon"].pk,
     }
+    if {"thread_pk", "post_pk", "roll_pk"} & set(keys):
+        values.update(_journal(roles))
     renamed = {"library_monster_pk": "monster_pk"}
     return {renamed.get(key, key): values[key] for key in keys}
+
+
+def _journal(roles):  # type: ignore[no-untyped-def]
+    """A scene with the GM's post and its one roll, made once per `roles`."""
+    if "journal" not in roles:
+        from campaigns.models import Thread
+
+        thread = Thread.open(roles["campaign"], roles["gm"], "Scéna", "[dice]3d6[/dice]", key="m")
+        post = thread.posts.get()
+        roles["journal"] = {"thread_pk": thread.pk, "post_pk": post.pk,
+                            "roll_pk": post.rolls.get().pk}  # fmt: skip
+    return roles["journal"]
 
 
 CASES = [

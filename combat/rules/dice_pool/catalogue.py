@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from combat.rules.base import Combatant, Step, ValueField, _
-from combat.rules.dice_pool.common import all_levels
+from combat.rules.base import Action, Combatant, Step, ValueField, _
+from combat.rules.dice_pool.common import all_levels, fail
 from combat.rules.dice_pool.pools import ATTRIBUTE_NAMES, level_of
 from combat.rules.dice_pool.stats import SKILLS
 
@@ -105,3 +105,20 @@ def value_fields(kind: str, combatant: Combatant) -> tuple[ValueField, ...]:
                            tuple((k, Step(v)) for k, v in _RULE_LABELS.items())),
     }  # fmt: skip
     return tuple(fields[key] for key in VALUES[kind])
+
+
+def check_shape(action: Action) -> None:
+    """Every modifier is known for the kind; ticks are booleans; ids and weapon are text."""
+    ticks, values = TICKS[action.kind], VALUES[action.kind] + EXTRA[action.kind]
+    if not isinstance(action.modifiers, Mapping):
+        raise fail(_("the modifiers must be a mapping"))
+    for key, value in action.modifiers.items():
+        if key in ticks:
+            if not isinstance(value, bool):
+                raise fail(_("%(key)s must be ticked or not"), key=str(key))
+        elif key not in values:
+            raise fail(_("unknown modifier %(key)s"), key=str(key))
+    if not all(isinstance(cid, str) for cid in action.targets):
+        raise fail(_("targets must be combatant ids"))
+    if action.weapon is not None and not isinstance(action.weapon, str):
+        raise fail(_("the weapon must be named"))

@@ -79,9 +79,14 @@ def best_dice(stats: Mapping[str, Any]) -> int:
     return sum(found[name] for name in best_combination(stats))
 
 
-def npc_number(combatant: Combatant, key: str) -> int:
-    value = combatant.stats.get(key, 1)
+def dice_stat(stats: Mapping[str, Any], key: str) -> int:
+    """An NPC's attack or defence dice (the schema's default is 1)."""
+    value = stats.get(key, 1)
     return value if type(value) is int and value >= 0 else 0
+
+
+def npc_number(combatant: Combatant, key: str) -> int:
+    return dice_stat(combatant.stats, key)
 
 
 # --- state ------------------------------------------------------------------------------------

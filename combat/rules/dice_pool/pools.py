@@ -43,7 +43,9 @@ class Pool:
 
     @property
     def skills(self) -> str:
-        return " + ".join(f"{name} {level}" for name, level in zip(self.names, self.levels))
+        return " + ".join(
+            f"{name} {level}" for name, level in zip(self.names, self.levels, strict=True)
+        )
 
 
 # --- reading modifiers ------------------------------------------------------------------------
@@ -167,9 +169,9 @@ def fight_pool(combatant: Combatant, names: Sequence[str], bonus: int) -> Pool:
     lost = lost_dice(combatant)
     dice = sum(found) + bonus - lost
     if dice <= 0:
-        pool = Pool(tuple(names), found, bonus, lost, dice)
+        skills = Pool(tuple(names), found, bonus, lost, dice).skills
         raise fail(_("%(name)s has no dice left for %(skills)s (%(lost)s lost); choose another "
-                     "combination"), name=combatant.name, skills=pool.skills, lost=lost)  # fmt: skip
+                     "combination"), name=combatant.name, skills=skills, lost=lost)  # fmt: skip
     return Pool(tuple(names), found, bonus, lost, dice)
 
 

@@ -62,16 +62,21 @@ def resolve_fight_roll(work: Work, action: Action) -> Outcome:
         "intent": intent, "targets": [target.id for target in targets],
     }  # fmt: skip
     work.set_turn(actor.id, {**actor.turn, "roll": record})
-    data: dict[str, Any] = {"round": fight.round, **record, "hit": False, "damage": 0}
-    stage = None
-    if everyone_rolled(work.fight, fight.round):
-        result = settle(work, fight.round)
-        stage = {**fight.stage, "settled": fight.round}
-        won = result["loser"] is not None and result["loser"] != actor.side
-        data.update(result, hit=won, damage=result["damage"] if won else 0)
-    summary = Step(_("%(name)s rolls %(counted)s in round %(round)s"),
-                   {"name": actor.name, "counted": counted, "round": fight.round})  # fmt: skip
-    return work.finish(summary, data, stage=stage)
+    data: dict[str, Any] = {**record, "hit": False, "damage": 0}
+    params = {"name": actor.name, "counted": counted, "round": fight.round}
+    if not everyone_rolled(work.fight, fight.round):
+        summary = Step(_("%(name)s rolls %(counted)s in round %(round)s"), params)
+        return work.finish(summary, data)
+    result = settle(work, fight.round)
+    won = result["loser"] is not None and result["loser"] != actor.side
+    data.update(result, hit=won, damage=result["damage"] if won else 0)
+    if result["loser"] is None:
+        summary = Step(_("%(name)s rolls %(counted)s; round %(round)s is not lost by anyone"),
+                       params)  # fmt: skip
+    else:
+        summary = Step(_("%(name)s rolls %(counted)s; %(loser)s loses round %(round)s"),
+                       {**params, "loser": result["loser"]})  # fmt: skip
+    return work.finish(summary, data, stage={**fight.stage, "settled": fight.round})
 
 
 def _check_turn(fight: Fight, actor: Combatant) -> None:
@@ -110,9 +115,7 @@ def roll_pool(fight: Fight, actor: Combatant, mods: Mapping[str, Any]) -> Pool:
 
 def npc_default(fight: Fight, npc: Combatant) -> tuple[str, ...]:
     """An NPC attacks when it rolls first in the round, else it defends (the dog attacks 4)."""
-    others_rolled = any(
-        round_roll(c, fight.round) for c in fight.combatants if c.side != npc.side
-    )
+    others_rolled = any(round_roll(c, fight.round) for c in fight.combatants if c.side != npc.side)
     return ("defence_dice",) if others_rolled else ("attack_dice",)
 
 

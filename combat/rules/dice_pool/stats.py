@@ -4,7 +4,10 @@ Names are the forum's own Czech words ("Síla", "Boj beze zbraně"); any other n
 NPCs and monsters have attack and defence dice; their HP is 6 × defence dice unless the GM sets
 `hp` ("Tento počet kostek vynásobený 6x představuje počet jeho životů"). A bestiary monster needs
 a silver weapon, otherwise the player's rolls against it are halved; whether a character has one
-is `silver_weapon` on the character (the armoury's `silver` flag is the catalogue).
+is `silver_weapon` on the character (the armoury's `silver` flag is the catalogue). An NPC's
+primary attributes left empty are half its defence dice rounded down ("Nejsou-li dovednosti NPC
+specifikovány konkrétně, pak jsou jejich primární atributy rovny polovině obrany zaokrouhlené
+dolů"); the engine derives them (combat.rules.dice_pool.pools.level_of).
 """
 
 from __future__ import annotations

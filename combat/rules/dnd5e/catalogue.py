@@ -108,6 +108,7 @@ CONDITION_LABELS = {
     "surprised": _("surprised"), "unconscious": _("unconscious"), "dodging": _("dodging"),
     "disengaged": _("disengaged"), "stable": _("stable"), "dead": _("dead"),
 }  # fmt: skip
+_BY_HAND = ("dead", "stable")  # the GM's "adjust" sets these; the rules set them too
 _CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
     "cover": (("none", _("no cover")), ("half", _("half cover (+2 AC)")),
               ("three_quarters", _("three-quarters cover (+5 AC)")),
@@ -121,7 +122,7 @@ _CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
     "shove": (("prone", _("knock prone")), ("push", _("push 5 ft away"))),
     "when": (("none", _("removed by hand")), ("start", _("the start of that turn")),
              ("end", _("the end of that turn")), ("end_next", _("the end of the next turn"))),
-    "condition": tuple(CONDITION_LABELS.items()),
+    "condition": tuple((k, v) for k, v in CONDITION_LABELS.items() if k not in _BY_HAND),
 }  # fmt: skip
 _NUMBERS = {"distance": (0, 5000), "attacks": (1, 10), "amount": (1, 999)}
 FIGHT_OPTIONS = (

@@ -111,8 +111,10 @@ def spellcasting_ability(combatant: Combatant) -> str | None:
         if found:
             word = found.group(1).casefold()
             for key, label in ABILITIES:
-                names = {key, *(text.split(" ")[0].casefold() for text in (label.cs, label.en,
-                                                                           label.pl))}
+                names = {
+                    key,
+                    *(text.split(" ")[0].casefold() for text in (label.cs, label.en, label.pl)),
+                }
                 if word in names:
                     return key
     return None

@@ -55,9 +55,11 @@ def add_condition(
             "skip": when == "end_next" and current}  # fmt: skip
     work.condition(target_id, condition)
     work.add_effect(target_id, Effect(_next_key(target, condition), "duration", data))
-    template = {"start": _("%(name)s is %(condition)s until the start of %(who)s's turn"),
-                "end": _("%(name)s is %(condition)s until the end of %(who)s's turn"),
-                "end_next": _("%(name)s is %(condition)s until the end of %(who)s's next turn")}
+    template = {
+        "start": _("%(name)s is %(condition)s until the start of %(who)s's turn"),
+        "end": _("%(name)s is %(condition)s until the end of %(who)s's turn"),
+        "end_next": _("%(name)s is %(condition)s until the end of %(who)s's next turn"),
+    }
     work.step(template[when], name=target.name, condition=condition, who=work.get(who).name)
 
 

@@ -45,8 +45,10 @@ def _roll_unit(work: Work, unit: list[Combatant], shared: bool) -> bool:
     """Roll for one unit (or join the initiative its kind already has); True if rolled."""
     first = unit[0]
     names = ", ".join(c.name for c in unit)
-    kin = [c for c in work.fight.combatants if c not in unit and c.initiative is not None
-           and shared and _kind(c) == _kind(first)]  # fmt: skip
+    kind = _kind(first) if shared else None
+    ids = {c.id for c in unit}
+    kin = [c for c in work.fight.combatants if kind is not None and c.id not in ids
+           and c.initiative is not None and _kind(c) == kind]  # fmt: skip
     if kin:
         total = kin[0].initiative
         work.step(_("%(names)s share initiative %(total)s with %(kin)s"),
@@ -116,9 +118,13 @@ def _rolloff(
         work.note(_("Initiative still tied after many roll-offs: the GM decides the order"))
         return units
     rolls = [work.roll("initiative_rolloff", unit[0].id, "1d20").total for unit in units]
-    work.step(_("Roll-off at initiative %(initiative)s: %(rolls)s"), initiative=initiative,
-              rolls=", ".join(f"{unit[0].name} {value}" for unit, value in zip(units, rolls,
-                                                                             strict=True)))
+    work.step(
+        _("Roll-off at initiative %(initiative)s: %(rolls)s"),
+        initiative=initiative,
+        rolls=", ".join(
+            f"{unit[0].name} {value}" for unit, value in zip(units, rolls, strict=True)
+        ),
+    )
     result: list[list[Combatant]] = []
     for value in sorted(set(rolls), reverse=True):
         tied = [unit for unit, rolled in zip(units, rolls, strict=True) if rolled == value]

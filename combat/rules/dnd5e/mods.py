@@ -20,9 +20,7 @@ def _bad(key: str, expected: str) -> RulesError:
 class Mods:
     """An action's modifiers: those its kind allows; those of other kinds are left out."""
 
-    def __init__(
-        self, raw: object, allowed: Collection[str], known: Collection[str]
-    ) -> None:
+    def __init__(self, raw: object, allowed: Collection[str], known: Collection[str]) -> None:
         if not isinstance(raw, Mapping):
             raise RulesError(_("the modifiers must be a mapping"))
         for key in raw:

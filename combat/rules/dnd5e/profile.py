@@ -97,9 +97,7 @@ def _is_ranged(reach: int | None, normal: int | None, mods: Mods, distance: int)
     return reach is None or mods.flag("thrown") or distance > reach
 
 
-def _weapon(
-    combatant: Combatant, weapon: Mapping[str, Any], mods: Mods, distance: int
-) -> Profile:
+def _weapon(combatant: Combatant, weapon: Mapping[str, Any], mods: Mods, distance: int) -> Profile:
     properties = weapon.get("properties") or ()
     shooting = weapon.get("weapon_range") == "ranged"
     reach = None if shooting else DEFAULT_REACH + (5 if "reach" in properties else 0)
@@ -121,9 +119,7 @@ def _weapon(
                    mod + prof, ability, mod, prof, damage)  # fmt: skip
 
 
-def _weapon_ability(
-    combatant: Combatant, base: str, properties: Any, mods: Mods
-) -> str:
+def _weapon_ability(combatant: Combatant, base: str, properties: Any, mods: Mods) -> str:
     chosen = mods.choice("ability", ("auto", "str", "dex", "con", "int", "wis", "cha"), "auto")
     if chosen != "auto":
         return chosen
@@ -152,9 +148,7 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(w.strip(",.").removesuffix("s") for w in text.casefold().split() if w)
 
 
-def _action(
-    combatant: Combatant, action: Mapping[str, Any], mods: Mods, distance: int
-) -> Profile:
+def _action(combatant: Combatant, action: Mapping[str, Any], mods: Mods, distance: int) -> Profile:
     name = str(action.get("name"))
     reach, normal = action.get("reach"), action.get("range_normal")
     if reach is None and normal is None:

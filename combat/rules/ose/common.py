@@ -162,7 +162,9 @@ class Work:
         try:
             return self.fight.get(combatant_id)
         except KeyError:
-            raise fail(_("there is no combatant %(id)s in this fight"), id=str(combatant_id)) from None
+            raise fail(
+                _("there is no combatant %(id)s in this fight"), id=str(combatant_id)
+            ) from None
 
     def change(self, *changes: Change | None) -> None:
         real = [c for c in changes if c is not None]

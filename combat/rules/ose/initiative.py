@@ -82,7 +82,8 @@ def _rank(work: Work, rolled: list[tuple[Unit, int]], depth: int = 0) -> list[li
 
 
 def _roll_again(work: Work, unit: Unit) -> int:
-    result = work.roll("initiative_tiebreak", unit[1][0] if len(unit[1]) == 1 else None, "1d6")
+    individual = enabled(work.fight, "individual_initiative")
+    result = work.roll("initiative_tiebreak", unit[0] if individual else None, "1d6")
     work.step(_("%(side)s: re-roll %(roll)s"), side=_label(work.fight, unit), roll=result.total)
     return result.total
 
@@ -96,7 +97,8 @@ def _label(fight: Fight, unit: Unit) -> str:
 def _block(fight: Fight, key: str, units: list[Unit], roll: int) -> dict[str, Any]:
     ids = [cid for _name, unit_ids in units for cid in unit_ids]
     sides = list(dict.fromkeys(fight.get(cid).side for cid in ids))
-    return {"key": key, "sides": sides, "ids": ids, "roll": roll}
+    # "together": tied blocks act simultaneously, so their damage waits for the phase's end.
+    return {"key": key, "sides": sides, "ids": ids, "roll": roll, "together": len(units) > 1}
 
 
 def _set_initiative(work: Work, combatant: Combatant, value: int | None) -> None:
@@ -167,17 +169,20 @@ def _late(work: Work, ids: Sequence[str]) -> Outcome:
     return work.finish(summary, {"blocks": new_blocks}, order=order, stage=stage)
 
 
-def _insert(fight: Fight, new_blocks: list[dict[str, Any]], unit: Unit, roll: int) -> dict[str, Any]:
+def _insert(
+    fight: Fight, new_blocks: list[dict[str, Any]], unit: Unit, roll: int
+) -> dict[str, Any]:
     """A new block after every block that rolled at least as high (a tie does not re-order a
     round already under way); its key is new, so the position keys stay valid."""
     if simultaneous_ties(fight):
         same = next((b for b in new_blocks if b["roll"] == roll), None)
         if same is not None:
             same["sides"] = list(dict.fromkeys([*same["sides"], fight.get(unit[1][0]).side]))
+            same["together"] = True
             return same
     keys = [int(str(b["key"])[1:]) for b in new_blocks if str(b["key"])[1:].isdigit()]
     block: dict[str, Any] = {"key": f"b{max(keys, default=0) + 1}", "roll": roll, "ids": [],
-                             "sides": [fight.get(unit[1][0]).side]}  # fmt: skip
+                             "sides": [fight.get(unit[1][0]).side], "together": False}  # fmt: skip
     index = sum(1 for b in new_blocks if b["roll"] >= roll)
     new_blocks.insert(index, block)
     return block

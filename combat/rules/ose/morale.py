@@ -50,10 +50,12 @@ def checkers(work: Work, side: str) -> list[Combatant]:
 
 def _prompt(work: Work, side: str, reason: str, who: Iterable[Combatant]) -> None:
     who = list(who)
+    # Half down covers a first death that came with it: it is not prompted again later.
+    covered = ["first_death", "half_down"] if reason == "half_down" else [reason]
     for combatant in who:
         state = _state(combatant)
         state["pending"] = reason
-        state["prompted"] = [*state["prompted"], reason]
+        state["prompted"] = list(dict.fromkeys([*state["prompted"], *covered]))
         _save_state(work, combatant.id, state)
     if who:
         work.note(REASONS[reason], side=side)
@@ -111,8 +113,9 @@ def resolve_morale(work: Work, action: Action, mods: Mods) -> Outcome:
     else:
         total = work.roll("morale", actor.id, "2d6").total
         held = total <= effective
-        work.step(_("Morale 2d6 %(roll)s against %(score)s: %(result)s"), roll=total,
-                  score=effective, result="held" if held else "broke")  # fmt: skip
+        template = (_("Morale 2d6 %(roll)s against %(score)s: they hold") if held
+                    else _("Morale 2d6 %(roll)s against %(score)s: they break"))  # fmt: skip
+        work.step(template, roll=total, score=effective)
     if held:
         _passed(work, group)
     else:

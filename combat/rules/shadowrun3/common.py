@@ -162,6 +162,11 @@ def phase_key(fight: Fight) -> str:
     return f"{fight.round}.{stage_pass(fight)}"
 
 
+def others_phase_key(fight: Fight) -> str:
+    """The phase of whoever is current now (free actions and stepping in are counted by it)."""
+    return f"{phase_key(fight)}.{fight.current}"
+
+
 def persistent(turn: Mapping[str, Any]) -> dict[str, Any]:
     return {key: turn[key] for key in PERSISTENT if key in turn}
 

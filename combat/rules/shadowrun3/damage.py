@@ -271,9 +271,17 @@ def _wound_steps(
         steps.append(Step(_("the stun monitor is full: %(boxes)s boxes overflow into physical "
                             "damage"), {"boxes": overflow}))  # fmt: skip
     # "hp_" params: players do not see a monster's monitor lines (combat.display).
-    steps.append(Step(_("%(name)s: physical %(hp_physical)s/10, stun %(hp_stun)s/10"),
-                      {"name": name, "hp_physical": after.physical, "hp_stun": after.stun}))
+    steps.append(
+        Step(
+            _("%(name)s: physical %(hp_physical)s/10, stun %(hp_stun)s/10"),
+            {"name": name, "hp_physical": after.physical, "hp_stun": after.stun},
+        )
+    )
     if now != before:
-        steps.append(Step(_("%(name)s: wound modifiers +%(tn)s TN, %(initiative)s initiative"),
-                          {"name": name, "tn": now.tn, "initiative": now.initiative}))
+        steps.append(
+            Step(
+                _("%(name)s: wound modifiers +%(tn)s TN, %(initiative)s initiative"),
+                {"name": name, "tn": now.tn, "initiative": now.initiative},
+            )
+        )
     return steps

@@ -273,8 +273,12 @@ def stabilise(
     steps: list[Step] = []
     left = max(0, raw - compensation)
     if raw:
-        steps.append(Step(_("recoil +%(raw)s − compensation %(compensation)s = +%(left)s"),
-                          {"raw": raw, "compensation": compensation, "left": left}))
+        steps.append(
+            Step(
+                _("recoil +%(raw)s − compensation %(compensation)s = +%(left)s"),
+                {"raw": raw, "compensation": compensation, "left": left},
+            )
+        )
     if heavy and left:
         left *= 2
         steps.append(Step(_("heavy weapon: uncompensated recoil doubled to +%(recoil)s"),
@@ -307,8 +311,12 @@ def volley_code(
     steps: list[Step] = []
     if volley is not None and (volley.power_bonus or volley.level_bonus):
         code = code.plus(volley.power_bonus).raised(volley.level_bonus)
-        steps.append(Step(_("Power +%(power)s, %(levels)s level(s) up"),
-                          {"power": volley.power_bonus, "levels": volley.level_bonus}))
+        steps.append(
+            Step(
+                _("Power +%(power)s, %(levels)s level(s) up"),
+                {"power": volley.power_bonus, "levels": volley.level_bonus},
+            )
+        )
     bonus = AMMO_POWER.get(ammunition, 0)
     if bonus:
         code = code.plus(bonus)

@@ -80,8 +80,8 @@ def _roll_off(work: Work, group: list[str], depth: int) -> list[str]:
         work.note(_("Initiative still tied after many re-rolls: the GM decides the order"))
         return group
     rolls = {cid: work.roll("initiative_tiebreak", cid, "1d6").total for cid in group}
-    work.step(_("Tied initiative, 1d6 each: %(rolls)s"),
-              rolls=", ".join(f"{work.get(cid).name} {value}" for cid, value in rolls.items()))  # fmt: skip
+    shown = ", ".join(f"{work.get(cid).name} {value}" for cid, value in rolls.items())
+    work.step(_("Tied initiative, 1d6 each: %(rolls)s"), rolls=shown)
     result: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):
         result += _roll_off(work, [cid for cid in group if rolls[cid] == value], depth + 1)
@@ -121,7 +121,9 @@ def start_pass(work: Work, number: int, previous: Sequence[str], fresh: Collecti
     order = tuple(rank(work, ids, number, previous, fresh))
     work.order = order
     work.stage = {"pass": number, "passes": passes_in_turn(work)}
-    work.step(_("Initiative pass %(pass)s: %(order)s"), order=names(work, order), **{"pass": number})
+    work.step(
+        _("Initiative pass %(pass)s: %(order)s"), order=names(work, order), **{"pass": number}
+    )
     return True
 
 

@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from combat.rules.base import Combatant, Step, ValueField, _
 from combat.rules.shadowrun3.common import Work, fail
-from combat.rules.shadowrun3.stats import AMMUNITION, FIRING_MODES, LEVELS
+from combat.rules.shadowrun3.stats import AMMUNITION, FIRING_MODES, LEVELS, SKILLS
 
 Cost = Literal["free", "simple", "complex", "none"]
 UNITS = {"free": 0, "simple": 1, "complex": 2, "none": 0}
@@ -112,6 +112,7 @@ FIELDS: dict[str, ValueField] = {
                                                          ("run", _("Run")))),
         ValueField("metres", Step(_("Metres")), minimum=0, maximum=500),
         ValueField("tn", Step(_("Target number")), minimum=2, maximum=30),
+        ValueField("skill", Step(_("Skill")), _labels(SKILLS)),
         ValueField("dice", Step(_("Extra dice")), minimum=-10, maximum=30),
         ValueField("first", Step(_("First action")), PLAN),
         ValueField("second", Step(_("Second action")), PLAN),
@@ -141,6 +142,7 @@ MODIFIER_LABELS: Mapping[str, Step] = {
     "rough": Step(_("Difficult ground")),
     "full_defence": Step(_("Full defence")),
     "override": Step(_("GM: ignore the action economy")),
+    "ambush": Step(_("The actor's side lay in ambush (−2 TN)")),
 }
 
 ATTACK = ("distance", "visibility", "pool", "dodge_pool", "resist_pool", "melee_opponents",
@@ -173,7 +175,7 @@ SPECS: dict[str, Spec] = {
         Spec("simple_action", _("Other simple action"), "simple", ("what",), ("override",)),
         Spec("free_action", _("Free action"), "free", ("what",)),
         Spec("delay", _("Delay action"), "free", ("until", "phase")),
-        Spec("use_skill", _("Use skill"), "complex", ("tn", "dice", "tn_modifier"),
+        Spec("use_skill", _("Use skill"), "complex", ("skill", "tn", "dice", "tn_modifier"),
              ("override",)),
         Spec("athletics", _("Athletics (run)"), "complex", ("tn_modifier",), ("override",)),
         Spec("complex_action", _("Other complex action"), "complex", ("what",), ("override",)),
@@ -182,7 +184,7 @@ SPECS: dict[str, Spec] = {
              (), True),
         Spec("declare", _("Declare actions"), "none", ("first", "second"), (), True),
         Spec("surprise", _("Surprise test"), "none",
-             ("ambusher_modifier", "ambushed_modifier"), (), True),
+             ("ambusher_modifier", "ambushed_modifier"), ("ambush",), True),
         Spec("damage", _("Apply damage (GM)"), "none", ("level", "damage_type"), (), True),
     )
 }  # fmt: skip

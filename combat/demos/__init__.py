@@ -1,0 +1,1 @@
+"""Demo encounters per rule system: a prepared fight and a finished one with its whole log."""

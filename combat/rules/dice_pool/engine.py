@@ -1,0 +1,141 @@
+"""The forum d6 dice-pool engine (seed 004): `DicePool`.
+
+How a fight runs through the Engine interface:
+
+1. `roll_initiative` fixes the order without dice (the seed has no initiative): sides take
+   turns, players keep the GM's order — the first player loses the first die.
+2. Each round everyone standing rolls once on their turn (`fight_roll`, "1 kolo = 1 akce"):
+   a character a primary + secondary skill combination, an NPC its attack or defence dice.
+   The last roll of the round decides it: sides add their rolls, the lower sum loses the
+   round — a character loses a die, an NPC the difference in HP.
+3. After the last in the order the round ends; `start_of_round` decides a round somebody
+   skipped. Until `is_over`: at most one side has anyone standing.
+
+`difficulty` and `free_roll` are the seed's other rolls, allowed at any time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from combat.rules.base import (
+    Action,
+    ActionOption,
+    Combatant,
+    Fight,
+    Outcome,
+    Step,
+    TrackerView,
+    _,
+)
+from combat.rules.dice_pool import checks, rounds, view
+from combat.rules.dice_pool.catalogue import (
+    FIGHT_OPTIONS,
+    FIGHT_ROLL,
+    KIND_LABELS,
+    KINDS,
+    MODIFIER_LABELS,
+    TICKS,
+    check_shape,
+    value_fields,
+)
+from combat.rules.dice_pool.common import (
+    Work,
+    best_dice,
+    dice_stat,
+    fail,
+    is_out,
+    round_roll,
+    standing,
+)
+from combat.rules.dice_pool.order import fix_order
+from combat.rules.dice_pool.stats import CREATURE
+from combat.rules.faces import FaceSource
+
+HANDLERS: dict[str, Callable[[Work, Action], Outcome]] = {
+    "fight_roll": rounds.resolve_fight_roll,
+    "difficulty": checks.resolve_difficulty,
+    "free_roll": checks.resolve_free_roll,
+}
+CREATURE_DEFAULTS: Mapping[str, Any] = CREATURE.defaults()
+
+
+class DicePool:
+    """The forum dice pool behind the generic Engine interface."""
+
+    key = "dice_pool"
+    modifier_labels = MODIFIER_LABELS
+    fight_options = FIGHT_OPTIONS
+
+    def combatant_from_record(
+        self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,
+        weapons: Sequence[Mapping[str, Any]], armor: Sequence[Mapping[str, Any]],
+    ) -> Combatant:  # fmt: skip
+        full = {**CREATURE_DEFAULTS, **stats}
+        hp = _npc_hp(full) if is_npc else best_dice(full)
+        return Combatant(
+            id=id, name=name, side=side, stats=full, hp=hp, max_hp=hp,
+            weapons=tuple(dict(w) for w in weapons), armor=tuple(dict(a) for a in armor),
+            is_npc=is_npc,
+        )  # fmt: skip
+
+    def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
+        return fix_order(fight, ids, faces)
+
+    def actions(self, fight: Fight, actor: str) -> tuple[ActionOption, ...]:
+        try:
+            combatant = fight.get(actor)
+        except KeyError:
+            return ()
+        if combatant.has("dead"):
+            return ()
+        kinds = [kind for kind in KINDS if kind != FIGHT_ROLL or _may_fight(fight, combatant)]
+        return tuple(
+            ActionOption(kind, Step(KIND_LABELS[kind]), modifiers=TICKS[kind],
+                         values=value_fields(kind, combatant))
+            for kind in kinds
+        )  # fmt: skip
+
+    def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
+        handler = HANDLERS.get(action.kind) if isinstance(action.kind, str) else None
+        if handler is None:
+            raise fail(_("unknown action %(kind)s"), kind=str(action.kind))
+        check_shape(action)
+        return handler(Work(fight, faces), action)
+
+    def start_of_round(self, fight: Fight, faces: FaceSource) -> Outcome:
+        """A round that ended before everyone rolled is decided with the rolls it has."""
+        work = Work(fight, faces)
+        facts = rounds.settle_left_over(work, fight)
+        stage = None if facts is None else {**fight.stage, "settled": fight.round - 1}
+        summary = Step(_("Round %(round)s begins"), {"round": fight.round})
+        return work.finish(summary, {"round": fight.round, "settled": facts}, stage=stage)
+
+    def is_over(self, fight: Fight) -> bool:
+        return len({c.side for c in standing(fight)}) <= 1
+
+    def tracker(self, fight: Fight) -> TrackerView:
+        return view.tracker(fight)
+
+    def odds(self, fight: Fight, action: Action) -> tuple[Step, ...] | None:
+        return view.odds(fight, action)
+
+
+def _npc_hp(stats: Mapping[str, Any]) -> int:
+    """seed 004: "Tento počet kostek vynásobený 6x představuje počet jeho životů" (Rulings:
+    6 × defence dice unless the GM set the HP)."""
+    hp = stats.get("hp")
+    if type(hp) is int:
+        return hp
+    return 6 * dice_stat(stats, "defence_dice")
+
+
+def _may_fight(fight: Fight, combatant: Combatant) -> bool:
+    return (
+        fight.round >= 1
+        and not is_out(combatant)
+        and fight.current in (None, combatant.id)
+        and fight.stage.get("settled") != fight.round
+        and round_roll(combatant, fight.round) is None
+    )

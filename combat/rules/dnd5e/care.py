@@ -1,0 +1,106 @@
+"""Death saving throws (BRIEF [std], SRD 5.1) and the GM's bookkeeping actions.
+
+A dying character rolls a d20 on its own turn (action `death_save`, once per turn): 10 or more
+is a success, less a failure; a natural 1 is two failures; a natural 20 brings it back with
+1 HP. Three successes: stable; three failures: dead. The GM's actions — apply or remove a
+condition (with a duration), grant temporary hit points, heal — work at any time, on any
+number of targets, and spend no action.
+"""
+
+from __future__ import annotations
+
+from combat.rules.base import Action, Outcome, Step, _
+from combat.rules.dnd5e import damage
+from combat.rules.dnd5e.catalogue import choices
+from combat.rules.dnd5e.common import Work, effect_number, fail, is_dying
+from combat.rules.dnd5e.conditions import add_condition, consequences, remove_condition
+from combat.rules.dnd5e.mods import Mods
+
+
+def resolve_death_save(work: Work, action: Action, mods: Mods) -> Outcome:
+    actor = work.get(action.actor)
+    if not is_dying(actor) or actor.has("stable"):
+        raise fail(_("%(name)s is not dying"), name=actor.name)
+    if work.fight.current != actor.id or actor.turn.get("death_save"):
+        raise fail(_("%(name)s makes one death saving throw on each of its turns"),
+                   name=actor.name)  # fmt: skip
+    work.set_turn(actor.id, {**actor.turn, "death_save": True})
+    natural = work.roll("death_save", actor.id, "1d20").total
+    result = "success" if natural >= 10 else "failure"
+    if natural == 20:
+        work.step(_("Death saving throw: natural 20, back with 1 HP"))
+        damage.heal(work, actor.id, 1)
+        result = "revived"
+    else:
+        failures = 2 if natural == 1 else int(natural < 10)
+        template = (_("Death saving throw: natural 1, two failures") if natural == 1 else
+                    _("Death saving throw %(roll)s: a success") if failures == 0 else
+                    _("Death saving throw %(roll)s: a failure"))  # fmt: skip
+        work.step(template, roll=natural)
+        damage.record_saves(work, actor.id, 1 - min(failures, 1), failures)
+    after = work.get(actor.id)
+    saves = work.effect(actor.id, damage.DEATH_SAVES)
+    result = "dead" if after.has("dead") else "stable" if after.has("stable") else result
+    data = {"action": "death_save", "roll": natural, "result": result,
+            "successes": effect_number(saves, "successes"),
+            "failures": effect_number(saves, "failures")}  # fmt: skip
+    summary = Step(_("%(name)s: death saving throw %(roll)s"),
+                   {"name": actor.name, "roll": natural})  # fmt: skip
+    return work.finish(summary, data)
+
+
+def _targets(work: Work, action: Action) -> list[str]:
+    if not action.targets:
+        raise fail(_("choose a target"))
+    return [work.get(target).id for target in dict.fromkeys(action.targets)]
+
+
+def _required(mods: Mods, key: str) -> None:
+    if key not in mods:
+        raise fail(_("the modifier %(key)s is required"), key=key)
+
+
+def resolve_apply_condition(work: Work, action: Action, mods: Mods) -> Outcome:
+    _required(mods, "condition")
+    condition = mods.choice("condition", choices("condition"), "")
+    who = mods.raw.get("who", action.actor)
+    if not isinstance(who, str):
+        raise fail(_("the modifier %(key)s is required"), key="who")
+    who = work.get(who).id
+    when = mods.choice("when", choices("when"), "none")
+    for target in _targets(work, action):
+        add_condition(work, target, condition, who, when)
+        consequences(work, target, condition)
+    data = {"action": "apply_condition", "condition": condition, "who": who, "when": when,
+            "targets": list(action.targets)}  # fmt: skip
+    return work.finish(Step(_("Condition %(condition)s applied"), {"condition": condition}),
+                       data)  # fmt: skip
+
+
+def resolve_remove_condition(work: Work, action: Action, mods: Mods) -> Outcome:
+    _required(mods, "condition")
+    condition = mods.choice("condition", choices("condition"), "")
+    for target in _targets(work, action):
+        remove_condition(work, target, condition)
+    data = {"action": "remove_condition", "condition": condition,
+            "targets": list(action.targets)}  # fmt: skip
+    return work.finish(Step(_("Condition %(condition)s removed"), {"condition": condition}),
+                       data)  # fmt: skip
+
+
+def resolve_temp_hp(work: Work, action: Action, mods: Mods) -> Outcome:
+    _required(mods, "amount")
+    amount = mods.integer("amount", 0, 1, 999)
+    for target in _targets(work, action):
+        damage.grant_temp_hp(work, target, amount)
+    data = {"action": "grant_temp_hp", "amount": amount, "targets": list(action.targets)}
+    return work.finish(Step(_("Temporary hit points: %(amount)s"), {"amount": amount}), data)
+
+
+def resolve_heal(work: Work, action: Action, mods: Mods) -> Outcome:
+    _required(mods, "amount")
+    amount = mods.integer("amount", 0, 1, 999)
+    for target in _targets(work, action):
+        damage.heal(work, target, amount)
+    data = {"action": "heal", "amount": amount, "targets": list(action.targets)}
+    return work.finish(Step(_("Healing: %(amount)s HP"), {"amount": amount}), data)

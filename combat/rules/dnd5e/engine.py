@@ -1,0 +1,250 @@
+"""The D&D 5e engine (seed 002, "Atakowanie"; BRIEF "D&D 5e" and its Rulings): `Dnd5e`.
+
+The fight in the Engine interface:
+
+1. `roll_initiative` — d20 + DEX once for the fight; ties proposed by the higher DEX (the GM
+   and players reorder with "move in order"), or a d20 roll-off (option `tie_rolloff`); NPCs of
+   one kind may share a roll (option `shared_initiative`).
+2. Turns in that order. `between_turns` ends the turn that ended (conditions "until the end of
+   X's turn" end, surprise ends) and starts the next one (fresh action, movement and reaction;
+   conditions "until the start of X's turn" end). `start_of_round` does the same across the
+   round's boundary, so it does not matter which of the two the machinery calls there.
+3. `resolve` — the turn's actions; out of turn only a reaction (one attack) and the GM's
+   bookkeeping actions.
+4. `is_over` when at most one side has anyone standing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from combat.rules.base import (
+    Action,
+    ActionOption,
+    Combatant,
+    Fight,
+    Outcome,
+    Step,
+    TrackerView,
+    _,
+)
+from combat.rules.dnd5e import attack, care, grapple, turns
+from combat.rules.dnd5e.catalogue import (
+    FIGHT_OPTIONS,
+    KNOWN,
+    MODIFIER_LABELS,
+    REACTIONS,
+    SPECS,
+    Spec,
+    choices,
+    number_range,
+    value_field,
+)
+from combat.rules.dnd5e.chances import odds_steps
+from combat.rules.dnd5e.common import (
+    CREATURE_DEFAULTS,
+    Work,
+    fail,
+    incapacitated,
+    is_dead,
+    is_dying,
+    is_out,
+)
+from combat.rules.dnd5e.economy import end_turn, start_turn
+from combat.rules.dnd5e.initiative import roll_initiative
+from combat.rules.dnd5e.mods import Mods
+from combat.rules.dnd5e.profile import named_attacks
+from combat.rules.dnd5e.tracker import tracker
+from combat.rules.faces import FaceSource
+
+Handler = Callable[[Work, Action, Mods], Outcome]
+
+HANDLERS: dict[str, Handler] = {
+    "grapple": grapple.resolve_grapple,
+    "shove": grapple.resolve_shove,
+    "escape": grapple.resolve_escape,
+    "multiattack": turns.resolve_multiattack,
+    "dash": turns.resolve_dash,
+    "move": turns.resolve_move,
+    "stand_up": turns.resolve_stand_up,
+    "dodge": turns.resolve_dodge,
+    "disengage": turns.resolve_disengage,
+    "death_save": care.resolve_death_save,
+    "apply_condition": care.resolve_apply_condition,
+    "remove_condition": care.resolve_remove_condition,
+    "grant_temp_hp": care.resolve_temp_hp,
+    "heal": care.resolve_heal,
+}
+
+
+class Dnd5e:
+    """D&D 5th edition behind the generic Engine interface."""
+
+    key = "dnd5e"
+    modifier_labels = MODIFIER_LABELS
+    fight_options = FIGHT_OPTIONS
+
+    def combatant_from_record(
+        self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,
+        weapons: Sequence[Mapping[str, Any]], armor: Sequence[Mapping[str, Any]],
+    ) -> Combatant:  # fmt: skip
+        full = {**CREATURE_DEFAULTS, **stats}
+        hp = full["hp"] if type(full["hp"]) is int else 1
+        return Combatant(
+            id=id, name=name, side=side, stats=full, hp=hp, max_hp=hp,
+            weapons=tuple(dict(w) for w in weapons), armor=tuple(dict(a) for a in armor),
+            is_npc=is_npc,
+        )  # fmt: skip
+
+    def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
+        return roll_initiative(fight, ids, faces)
+
+    def actions(self, fight: Fight, actor: str) -> tuple[ActionOption, ...]:
+        try:
+            combatant = fight.get(actor)
+        except KeyError:
+            return ()
+        return tuple(_option(SPECS[kind], fight) for kind in _possible(fight, combatant))
+
+    def weapon_names(self, fight: Fight, actor: str) -> tuple[str, ...]:
+        """What the weapon choice of `attack` may name: weapons and stat-block attacks."""
+        return tuple(named_attacks(fight.get(actor)))
+
+    def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
+        spec = SPECS.get(action.kind) if isinstance(action.kind, str) else None
+        if spec is None:
+            raise fail(_("unknown action %(kind)s"), kind=str(action.kind))
+        if action.weapon is not None and not isinstance(action.weapon, str):
+            raise fail(_("the weapon must be named"))
+        if not all(isinstance(target, str) for target in action.targets):
+            raise fail(_("targets must be named by their ids"))
+        mods = _checked(Mods(action.modifiers, spec.allowed, KNOWN), spec)
+        work = Work(fight, faces)
+        actor = work.get(action.actor)
+        off_turn = actor.id != fight.current
+        if not spec.gm:
+            _may_act(fight, actor, spec, off_turn)
+        if spec.kind in ("attack", "unarmed"):
+            return attack.resolve_attack(work, action, mods, reaction=off_turn)
+        return HANDLERS[spec.kind](work, action, mods)
+
+    def start_of_round(self, fight: Fight, faces: FaceSource) -> Outcome:
+        """The round's last turn ends and its first begins (`round` is already the new one)."""
+        work = Work(fight, faces)
+        ended = fight.current if fight.current in fight.order else None
+        if ended is None and fight.order:
+            ended = fight.order[-1]
+        if ended is not None:
+            end_turn(work, ended, fight.round - 1)
+        if fight.order:
+            _begin(work, fight.order[0])
+        summary = Step(_("Round %(round)s begins"), {"round": fight.round})
+        return work.finish(summary, {"round": fight.round})
+
+    def between_turns(self, fight: Fight, ended: str | None, faces: FaceSource) -> Outcome | None:
+        work = Work(fight, faces)
+        if ended is not None and ended in {c.id for c in fight.combatants}:
+            end_turn(work, ended, fight.round)
+        if fight.current is not None:
+            _begin(work, fight.current)
+        if not work.changes and not work.steps and not work.notes:
+            return None
+        name = work.get(fight.current).name if fight.current else ""
+        return work.finish(Step(_("Turn of %(name)s"), {"name": name}),
+                           {"ended": ended, "current": fight.current})  # fmt: skip
+
+    def tracker(self, fight: Fight) -> TrackerView:
+        return tracker(fight)
+
+    def odds(self, fight: Fight, action: Action) -> tuple[Step, ...] | None:
+        return odds_steps(fight, action)
+
+    def is_over(self, fight: Fight) -> bool:
+        """At most one side has anyone standing (dead, 0 HP, unconscious, fled are out)."""
+        return len({c.side for c in fight.combatants if not is_out(c)}) <= 1
+
+
+def _begin(work: Work, combatant_id: str) -> None:
+    start_turn(work, combatant_id)
+    combatant = work.get(combatant_id)
+    if is_dying(combatant) and not combatant.has("stable"):
+        work.note(_("%(name)s is dying: roll a death saving throw"), name=combatant.name)
+
+
+def _checked(mods: Mods, spec: Spec) -> Mods:
+    """Every value of the kind has the right type and range before anything is rolled."""
+    for key in spec.ticks:
+        mods.flag(key)
+    for key in spec.values:
+        if key not in mods or key == "who":
+            continue
+        if key in ("distance", "attacks", "amount"):
+            low, high = number_range(key)
+            mods.integer(key, low, low, high)
+        else:
+            mods.choice(key, choices(key), "")
+    return mods
+
+
+def _may_act(fight: Fight, actor: Combatant, spec: Spec, off_turn: bool) -> None:
+    if is_dead(actor):
+        raise fail(_("%(name)s is dead"), name=actor.name)
+    if spec.kind == "death_save":
+        return
+    if incapacitated(actor):
+        raise fail(_("%(name)s is incapacitated and cannot act"), name=actor.name)
+    if actor.has("surprised") and fight.round <= 1:
+        # SRD 5.1: a surprised creature can't move or act on its first turn, nor react
+        # until that turn ends.
+        raise fail(_("%(name)s is surprised"), name=actor.name)
+    if fight.current is None:
+        raise fail(_("roll initiative first"))
+    if off_turn and spec.kind not in REACTIONS:
+        raise fail(_("it is not the turn of %(name)s: out of turn only a reaction (one attack)"),
+                   name=actor.name)  # fmt: skip
+
+
+def _option(spec: Spec, fight: Fight) -> ActionOption:
+    values = tuple(value_field(key, fight) for key in spec.values)
+    return ActionOption(spec.kind, Step(spec.label), spec.needs_target, spec.needs_weapon,
+                        spec.ticks, values)  # fmt: skip
+
+
+GM_KINDS = tuple(kind for kind, spec in SPECS.items() if spec.gm)
+
+
+def _possible(fight: Fight, combatant: Combatant) -> list[str]:
+    """The kinds offered now; the GM's bookkeeping is always there."""
+    turn, on_turn = combatant.turn, combatant.id == fight.current
+    if is_dead(combatant) or fight.current is None:
+        return list(GM_KINDS)
+    if is_dying(combatant):
+        fresh = on_turn and not combatant.has("stable") and not turn.get("death_save")
+        return (["death_save"] if fresh else []) + list(GM_KINDS)
+    if incapacitated(combatant) or (combatant.has("surprised") and fight.round <= 1):
+        return list(GM_KINDS)
+    armed = bool(named_attacks(combatant))
+    if not on_turn:
+        reacts = [] if turn.get("reaction") else (["attack"] if armed else []) + ["unarmed"]
+        return reacts + list(GM_KINDS)
+    return _on_turn(combatant, armed) + list(GM_KINDS)
+
+
+def _on_turn(combatant: Combatant, armed: bool) -> list[str]:
+    turn = combatant.turn
+    action_free = not turn.get("action")
+    attacks = action_free or int(turn.get("attacks_left", 0) or 0) > 0
+    kinds = (["attack"] if attacks and armed else []) + (
+        ["unarmed", "grapple", "shove"] if attacks else []
+    )
+    if action_free:
+        if combatant.stats.get("multiattack"):
+            kinds.append("multiattack")
+        if combatant.has("grappled"):
+            kinds.append("escape")
+        kinds += ["dash", "dodge", "disengage"]
+    kinds.append("move")
+    if combatant.has("prone"):
+        kinds.append("stand_up")
+    return kinds

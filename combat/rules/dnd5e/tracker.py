@@ -1,0 +1,70 @@
+"""What the 5e engine adds to the tracker: temporary HP, death saves as boxes, how long each
+condition lasts, who grapples whom, and the current combatant's attacks, movement and reaction.
+"""
+
+from __future__ import annotations
+
+from combat.rules.base import Badge, Combatant, Fight, Step, TrackerView, _
+from combat.rules.dnd5e.common import effect_number, effects_of, speed
+
+_UNTIL = {
+    "start": _("%(condition)s until the start of %(who)s's turn"),
+    "end": _("%(condition)s until the end of %(who)s's turn"),
+}
+
+
+def _name(fight: Fight, combatant_id: object) -> str:
+    try:
+        return fight.get(str(combatant_id)).name
+    except KeyError:
+        return str(combatant_id)
+
+
+def _economy(combatant: Combatant) -> list[Badge]:
+    turn = combatant.turn
+    found = []
+    left = turn.get("attacks_left", 0)
+    if type(left) is int and left > 0:
+        found.append(Badge(Step(_("attacks left: %(count)s"), {"count": left})))
+    moved = turn.get("moved", 0)
+    budget = speed(combatant) * (1 + int(turn.get("dashes", 0) or 0))
+    if type(moved) is int and moved:
+        found.append(Badge(Step(_("moved %(moved)s of %(speed)s ft"),
+                                {"moved": moved, "speed": budget})))  # fmt: skip
+    if turn.get("action"):
+        found.append(Badge(Step(_("action used"))))
+    return found
+
+
+def _badges(fight: Fight, combatant: Combatant) -> tuple[Badge, ...]:
+    found = []
+    for effect in combatant.effects:
+        if effect.kind == "temp_hp":
+            hp = effect_number(effect, "hp")
+            found.append(Badge(Step(_("temporary HP %(hp)s"), {"hp": hp})))
+        elif effect.kind == "death_saves":
+            found.append(Badge(Step(_("death save successes")),
+                               effect_number(effect, "successes"), 3))  # fmt: skip
+            found.append(Badge(Step(_("death save failures")),
+                               effect_number(effect, "failures"), 3))  # fmt: skip
+        elif effect.kind == "duration" and effect.data.get("when") in _UNTIL:
+            params = {"condition": effect.data.get("condition"),
+                      "who": _name(fight, effect.data.get("who"))}  # fmt: skip
+            found.append(Badge(Step(_UNTIL[str(effect.data["when"])], params)))
+    for effect in effects_of(combatant, "grappled_by"):
+        who = _name(fight, effect.data.get("by"))
+        found.append(Badge(Step(_("grappled by %(who)s"), {"who": who})))
+    if combatant.id == fight.current:
+        found += _economy(combatant)
+    if combatant.turn.get("reaction"):
+        found.append(Badge(Step(_("reaction used"))))
+    return tuple(found)
+
+
+def tracker(fight: Fight) -> TrackerView:
+    badges = {c.id: b for c in fight.combatants if (b := _badges(fight, c))}
+    acted = frozenset(
+        c.id for c in fight.combatants
+        if c.turn.get("ended") and c.turn.get("round") == fight.round
+    )  # fmt: skip
+    return TrackerView(badges=badges, acted=acted)

@@ -1,0 +1,61 @@
+"""Seed 004's dog in the tracker: the GM rolls for the dog, the player rolls for A from a phone,
+both pages follow live, and the log replays exactly."""
+
+from playwright.sync_api import expect
+
+from campaigns.demo import load_demo
+from campaigns.models import Campaign, Character, Monster
+from combat import workflows
+from combat.models import Encounter
+from combat.replay import export_encounter, replay_encounter
+from tests.browser.test_encounter_live import log_in, next_turn
+
+
+def _roll(page, faces, primary=None, secondary=None):  # type: ignore[no-untyped-def]
+    panel = page.locator(".action-panel")
+    panel.locator("#id_kind").select_option("fight_roll")
+    if primary:
+        panel.locator("summary").click()
+        panel.locator("#id_value_primary").select_option(primary)
+        panel.locator("#id_value_secondary").select_option(secondary)
+    panel.locator("#id_faces").fill(faces)
+    panel.get_by_role("button", name="Resolve").click()
+
+
+def test_the_dog_fight_runs_in_the_tracker_and_replays(
+    new_context, transactional_db, django_user_model
+):
+    load_demo()
+    gm_user = django_user_model.objects.get(username="gm")
+    campaign = Campaign.objects.get(system="dice_pool")
+    encounter = workflows.create_encounter(campaign, "Pes", gm_user)
+    dog = Monster.objects.get(campaign=campaign, name="Pes")
+    hero = Character.objects.get(campaign=campaign, name="Hráč A")
+    workflows.add_combatants(encounter.pk, gm_user, "b-dog", record=dog)
+    workflows.add_combatants(encounter.pk, gm_user, "b-a", record=hero, side="party")
+    url = f"/campaigns/{campaign.pk}/encounters/{encounter.pk}/"
+
+    gm = log_in(new_context(), "gm")
+    gm.goto(url)
+    player = log_in(new_context(width=390, height=844), "hrac")
+    player.goto(url)
+
+    gm.get_by_role("button", name="Roll initiative").click()
+    expect(gm.locator(".action-panel")).to_contain_text("Pes acts")
+    _roll(gm, "4")  # seed 004: the dog attacks with one die and rolls 4
+    next_turn(gm)
+    expect(player.locator(".action-panel")).to_contain_text("Hráč A acts")  # live, no reload
+    _roll(player, "3, 3, 3", "Boj s dýkou", "Obratnost")  # 9 against 4: the dog loses 5 HP
+    expect(gm.locator('[data-combatant="Pes"]')).to_contain_text("1 / 6")
+    expect(player.locator(".log-entry").first).to_contain_text("9")
+
+    next_turn(gm)  # round 2: the dog flees with one die, 6; A rolls 8 → dead
+    _roll(gm, "6")
+    next_turn(gm)
+    _roll(player, "2, 3, 3", "Boj s dýkou", "Obratnost")
+    expect(gm.locator('[data-combatant="Pes"]')).to_contain_text("dead")
+    expect(player.locator('[data-combatant="Pes"]')).to_contain_text("down")
+
+    report = replay_encounter(export_encounter(Encounter.objects.get(pk=encounter.pk)))
+    assert report.ok, [str(d) for d in report.differences]
+    assert Encounter.objects.get(pk=encounter.pk).combatants.get(name="Pes").hp <= 0

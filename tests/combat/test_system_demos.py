@@ -1,0 +1,46 @@
+"""Every system's demo: a prepared encounter and a finished fight whose log replays exactly."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns.demo import load_demo
+from combat.demo import DEMOS, load_demo_encounters
+from combat.models import Encounter
+from combat.replay import export_encounter, replay_encounter
+from combat.rules.engines import FACTORIES
+
+
+@pytest.fixture
+def demos(db, django_user_model):
+    load_demo()
+    gm = django_user_model.objects.get(username="gm")
+    load_demo_encounters(gm)
+    return gm
+
+
+def test_every_system_with_an_engine_has_its_demo_fights():
+    assert set(DEMOS) == set(FACTORIES)
+
+
+@pytest.mark.parametrize("system", sorted(DEMOS))
+def test_the_finished_demo_fight_replays_and_the_prepared_one_opens(
+    system, demos, client, django_user_model
+):
+    (prepared, _build), (finished, _build2) = DEMOS[system]
+    done = Encounter.objects.get(campaign__system=system, name=finished)
+    assert done.status == "ended" and done.events.filter(type="action").exists()
+    report = replay_encounter(export_encounter(done))
+    assert report.ok, [str(d) for d in report.differences]
+    ready = Encounter.objects.get(campaign__system=system, name=prepared)
+    url = reverse("combat:encounter", args=[ready.campaign_id, ready.pk])
+    for username in ("gm", "hrac"):
+        client.force_login(django_user_model.objects.get(username=username))
+        assert client.get(url).status_code == 200
+        assert (
+            client.get(reverse("combat:encounter", args=[done.campaign_id, done.pk])).status_code
+            == 200
+        )
+
+
+def test_loading_the_demo_twice_adds_nothing(demos):
+    assert load_demo_encounters(demos) == 0
