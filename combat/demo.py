@@ -8,21 +8,18 @@ from typing import Any
 from campaigns.models import Campaign
 from combat.rules.engines import has_engine
 
-from .demos import dice_pool, draci_hlidka
+from .demos import dice_pool, dnd5e, draci_hlidka, ose
 from .models import Encounter
 
 PREPARED, FINISHED = draci_hlidka.PREPARED, draci_hlidka.FINISHED
 Build = Callable[[Campaign, Any], None]
 
 DEMOS: dict[str, tuple[tuple[str, Build], ...]] = {
-    "draci_hlidka": (
-        (draci_hlidka.PREPARED, draci_hlidka.prepared),
-        (draci_hlidka.FINISHED, draci_hlidka.finished),
-    ),
-    "dice_pool": (
-        (dice_pool.PREPARED, dice_pool.prepared),
-        (dice_pool.FINISHED, dice_pool.finished),
-    ),
+    module.__name__.rsplit(".", 1)[1]: (
+        (module.PREPARED, module.prepared),
+        (module.FINISHED, module.finished),
+    )
+    for module in (draci_hlidka, ose, dnd5e, dice_pool)
 }
 
 

@@ -28,7 +28,13 @@ PURPOSES = {
     "conflict": pgettext_lazy("roll", "conflict round"),
     "free": pgettext_lazy("roll", "free roll"),
     "pool": pgettext_lazy("roll", "dice pool"),
+    "initiative_rolloff": pgettext_lazy("roll", "initiative roll-off"),
+    "damage": pgettext_lazy("roll", "damage"),
+    "contest": pgettext_lazy("roll", "contest"),
+    "death_save": pgettext_lazy("roll", "death saving throw"),
 }
+# Log parameters that are keys of a translatable word ("prone"), not names or numbers.
+TRANSLATED_PARAMS = frozenset({"condition"})
 
 
 def _rolls(outcome: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
@@ -43,6 +49,8 @@ def say(step: Mapping[str, Any] | None) -> str:
     if not step:
         return ""
     template, params = step["template"], step.get("params") or {}
+    params = {k: gettext(v) if k in TRANSLATED_PARAMS and isinstance(v, str) else v
+              for k, v in params.items()}  # fmt: skip
     try:
         return gettext(template) % params if params else gettext(template)
     except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign, Character, Monster
@@ -55,20 +56,24 @@ class ActionForm(KeyedForm):
 
     def __init__(
         self, fight: Fight, actor: str, options: Sequence[ActionOption], *args: Any,
-        hidden: frozenset[str] = frozenset(), **kwargs: Any,
+        hidden: frozenset[str] = frozenset(), engine: Any = None, **kwargs: Any,
     ) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
         self.fields["actor"].initial = actor
         me = fight.get(actor)
+        labels = getattr(engine, "modifier_labels", None)
         self.fields["kind"].choices = [
             (o.kind, say({"template": o.label.template, "params": o.label.params})) for o in options
         ]
         self.fields["targets"].choices = [  # a player never learns of hidden combatants
             (c.id, c.name) for c in fight.combatants if c.id != actor and c.id not in hidden
         ]
-        self.fields["weapon"].choices = [("", "—")] + [(w["name"], w["name"]) for w in me.weapons]
+        # An engine may offer more than the weapons: a 5e monster's stat-block attacks.
+        names = getattr(engine, "weapon_names", None)
+        weapons = names(fight, actor) if names else [w["name"] for w in me.weapons]
+        self.fields["weapon"].choices = [("", "—")] + [(name, name) for name in weapons]
         keys = sorted({m for option in options for m in option.modifiers})
-        self.fields["modifiers"].choices = [(k, modifier_label(k)) for k in keys]
+        self.fields["modifiers"].choices = [(k, modifier_label(k, labels)) for k in keys]
         self.value_keys: list[str] = []
         for value in {v.key: v for option in options for v in option.values}.values():
             self.fields[f"value_{value.key}"] = value_field(value)
@@ -95,9 +100,10 @@ class ActionForm(KeyedForm):
     @classmethod
     def fresh(
         cls, fight: Fight, actor: str, options: Sequence[ActionOption],
-        hidden: frozenset[str] = frozenset(),
+        hidden: frozenset[str] = frozenset(), engine: Any = None,
     ) -> "ActionForm":  # fmt: skip
-        return cls(fight, actor, options, initial={"key": new_roll_key()}, hidden=hidden)
+        initial = {"key": new_roll_key()}
+        return cls(fight, actor, options, initial=initial, hidden=hidden, engine=engine)
 
 
 def step_text(step: Step) -> str:
@@ -115,10 +121,11 @@ def value_field(value: ValueField) -> forms.Field:
     )
 
 
-def modifier_label(key: str) -> str:
+def modifier_label(key: str, labels: Any = None) -> str:
+    """A modifier's label in the encounter's own system (several systems share key names)."""
     from combat.rules.engines import modifier_labels
 
-    label = modifier_labels().get(key)
+    label = (labels or {}).get(key) or modifier_labels().get(key)
     return say({"template": label.template, "params": label.params}) if label else key
 
 
@@ -161,16 +168,18 @@ class AdjustForm(forms.Form):
         label=_("Move to place in the order"), required=False, min_value=1, max_value=999
     )
 
-    def __init__(self, rows: Sequence[Any], *args: Any, **kwargs: Any) -> None:
+    def __init__(self, rows: Sequence[Any], *args: Any, engine: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["combatant"].choices = [(row.key, row.name) for row in rows]
-        conditions = [("", "—")] + [(c, condition_label(c)) for c in CONDITIONS]
+        extra = getattr(engine, "condition_labels", {})  # the system's own conditions
+        names = list(CONDITIONS) + [c for c in extra if c not in CONDITIONS]
+        conditions = [("", "—")] + [(c, condition_label(c)) for c in names]
         self.fields["add"].choices = conditions
         self.fields["remove"].choices = conditions
 
     @classmethod
-    def fresh(cls, rows: Sequence[Any]) -> "AdjustForm":
-        return cls(rows, initial={"key": new_roll_key()})
+    def fresh(cls, rows: Sequence[Any], engine: Any = None) -> "AdjustForm":
+        return cls(rows, initial={"key": new_roll_key()}, engine=engine)
 
 
 def condition_label(condition: str) -> str:
@@ -183,4 +192,4 @@ def condition_label(condition: str) -> str:
         "dead": _("dead"),
         "beaten": _("beaten"),
     }
-    return str(labels.get(condition, condition))
+    return str(labels[condition]) if condition in labels else gettext(condition)

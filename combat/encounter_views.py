@@ -86,7 +86,7 @@ def page_context(
         engine = get_engine(encounter.system)
         options = engine.actions(fight, acting.key)
         hidden = frozenset() if gm else frozenset(row.key for row in rows if row.hidden)
-        context["action_form"] = ActionForm.fresh(fight, acting.key, options, hidden)
+        context["action_form"] = ActionForm.fresh(fight, acting.key, options, hidden, engine)
         context["acting"] = acting
         context["out_of_turn"] = acting.key != encounter.current
         context["may_act_as"] = [row for row in rows if gm or row.owned_by(request.user)]
@@ -105,14 +105,22 @@ def _acting(
     """Who the action panel acts for: whose turn it is, or — out of turn (Shadowrun's free
     action, 5e's reaction) — another combatant the GM or its player chose; the engine decides
     what that combatant may do now."""
-    if encounter.status != "running":
+    if encounter.status == "ended" or not rows:
         return None
-    by_key = {row.key: row for row in rows}
+    if encounter.status == "preparing" and not _acts_before_initiative(encounter):
+        return None
+    mine = [row for row in rows if gm or row.owned_by(user)]
+    by_key = {row.key: row for row in mine}
     for key in (chosen, encounter.current):
-        row = by_key.get(key)
-        if row is not None and (gm or row.owned_by(user)):
-            return row
-    return None
+        if key in by_key:
+            return by_key[key]
+    # Nobody's turn (OSE's declarations): the panel offers what anyone may do out of turn.
+    return mine[0] if mine and not encounter.current else None
+
+
+def _acts_before_initiative(encounter: Encounter) -> bool:
+    """OSE declares spells and withdrawals before the first initiative roll."""
+    return bool(getattr(get_engine(encounter.system), "acts_before_initiative", False))
 
 
 def _proposals(
@@ -260,13 +268,14 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
         if not (membership.is_gm or current.owned_by(request.user)):
             raise PermissionDenied
         fight, _rows = load_fight(encounter)
-        options = get_engine(encounter.system).actions(fight, current.key)
+        engine = get_engine(encounter.system)
+        options = engine.actions(fight, current.key)
         hidden = (
             frozenset()
             if membership.is_gm
             else frozenset(row.key for row in encounter.combatants.filter(hidden=True))
         )
-        form = ActionForm(fight, current.key, options, request.POST, hidden=hidden)
+        form = ActionForm(fight, current.key, options, request.POST, hidden=hidden, engine=engine)
         if not form.is_valid():
             raise RulesError(_("Check the action: %(errors)s"), errors=form.errors.as_text())
         data = form.cleaned_data
@@ -284,7 +293,9 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
 
 def _posted_actor(request: HttpRequest, encounter: Encounter) -> Any | None:
     """The combatant the form acts for: the one it names, or whose turn it is."""
-    if encounter.status != "running":
+    if encounter.status == "ended":
+        return None
+    if encounter.status == "preparing" and not _acts_before_initiative(encounter):
         return None
     data = request.POST if request.method == "POST" else request.GET
     key = str(data.get("actor", "") or encounter.current)
@@ -301,7 +312,8 @@ def encounter_gm_forms(request: HttpRequest, pk: int, enc_pk: int) -> HttpRespon
     _gm_only(membership)
     context = {"campaign": membership.campaign, "encounter": encounter,
                "add_form": AddCombatantsForm.fresh(membership.campaign),
-               "adjust_form": AdjustForm.fresh(list(encounter.combatants.all())),
+               "adjust_form": AdjustForm.fresh(list(encounter.combatants.all()),
+                                               get_engine(encounter.system)),
                "membership": membership}  # fmt: skip
     if encounter.status == "preparing" and option_specs(encounter.system):
         context["options_form"] = EncounterOptionsForm(
@@ -336,7 +348,8 @@ def encounter_odds(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
         return HttpResponse(status=204)
     fight, _rows = load_fight(encounter)
     engine = get_engine(encounter.system)
-    form = ActionForm(fight, current.key, engine.actions(fight, current.key), request.GET)
+    options = engine.actions(fight, current.key)
+    form = ActionForm(fight, current.key, options, request.GET, engine=engine)
     context: dict[str, Any] = {}
     if form.is_valid():
         action = form.action(current.key)
@@ -375,7 +388,8 @@ def encounter_options(request: HttpRequest, pk: int, enc_pk: int) -> HttpRespons
 def encounter_adjust(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     def work(membership: Membership, encounter: Encounter) -> None:
         _gm_only(membership)
-        form = AdjustForm(list(encounter.combatants.all()), request.POST)
+        rows = list(encounter.combatants.all())
+        form = AdjustForm(rows, request.POST, engine=get_engine(encounter.system))
         if not form.is_valid():
             raise RulesError(_("Check the adjustment: %(errors)s"), errors=form.errors.as_text())
         data = form.cleaned_data

@@ -25,7 +25,7 @@ from .fightstate import DEFAULTS
 from .jsondiff import differences as json_differences
 from .jsondiff import plain, short
 from .models import Encounter, Event
-from .workflows import UNDOABLE
+from .workflows import UNDOABLE, first_turn
 
 FORMAT = "iniciativa-encounter"
 VERSION = 1
@@ -232,10 +232,11 @@ class _Replay:
 
     def _on_initiative(self, event: Mapping[str, Any]) -> Sequence[Change]:
         ids, engine = event["ids"] or [c.id for c in self.fight.combatants], self.engine
+        old = list(self.state["order"])
         changes = self._resolve(event, lambda fight, dice: engine.roll_initiative(fight, ids, dice))
         if self.state["status"] == "preparing":
             self.state.update(status="running", round=1)
-        self.state["current"] = self.state["order"][0] if self.state["order"] else ""
+        self.state["current"] = first_turn(self.state["current"], old, self.state["order"])
         return changes
 
     def _on_action(self, event: Mapping[str, Any]) -> Sequence[Change]:

@@ -158,10 +158,19 @@ def roll_initiative(
         _apply_outcome(encounter, fight, rows, outcome)
         if encounter.status == EncounterStatus.PREPARING:
             encounter.status, encounter.round = EncounterStatus.RUNNING, 1
-        encounter.current = encounter.order[0] if encounter.order else ""
+        encounter.current = first_turn(encounter.current, fight.order, encounter.order)
         return _recorded(encounter, before, outcome, ids=rolled)
 
     return run(encounter_id, user, key, "initiative", build, typed_faces)
+
+
+def first_turn(current: str, old: Sequence[str], new: Sequence[str]) -> str:
+    """Whose turn it is after initiative: the first in the new order — unless a late-comer only
+    joined the running order, and the one acting keeps the turn."""
+    grew = list(new[: len(old)]) == list(old) and len(new) > len(old)
+    if current and grew and current in new:
+        return current
+    return new[0] if new else ""
 
 
 def resolve_action(

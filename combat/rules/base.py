@@ -255,6 +255,17 @@ class Engine(Protocol):
 #       OSE's next phase or side. None ends the round: `round` + 1 and `start_of_round`.
 #   tracker(fight) -> TrackerView
 #       Stage headers, per-combatant badges and side blocks for the tracker.
+#   between_turns(fight, ended, faces) -> Outcome | None
+#       After `current` moved on (`ended` = whose turn ended): durations that end at the start or
+#       end of someone's turn, a grenade's timer.
+#   odds(fight, action) -> tuple[Step, ...] | None
+#       Exact odds shown before the roll; without it combat.rules.preview enumerates the faces.
+#   weapon_names(fight, actor) -> tuple[str, ...]
+#       What the action form's weapon choice offers (a 5e monster's stat-block attacks too).
+#   fight_options: tuple[ValueField, ...]     the campaign's and encounter's options
+#   modifier_labels: Mapping[str, Step]       labels of the tick modifiers
+#   condition_labels: Mapping[str, str]       the system's own conditions for the GM's hand
+#   acts_before_initiative: bool              actions before the first initiative (OSE)
 
 
 # --- applying changes, generically ------------------------------------------------------------

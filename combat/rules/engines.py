@@ -19,9 +19,23 @@ def _dice_pool() -> Engine:
     return DicePool()
 
 
+def _dnd5e() -> Engine:
+    from combat.rules.dnd5e.engine import Dnd5e
+
+    return Dnd5e()
+
+
+def _ose() -> Engine:
+    from combat.rules.ose.engine import OldSchoolEssentials
+
+    return OldSchoolEssentials()
+
+
 FACTORIES: dict[str, Callable[[], Engine]] = {
+    "ose": _ose,
     "draci_hlidka": _draci_hlidka,
     "dice_pool": _dice_pool,
+    "dnd5e": _dnd5e,
 }
 
 

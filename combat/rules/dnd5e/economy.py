@@ -14,6 +14,7 @@ The bookkeeping lives in `Combatant.turn`, reset when the combatant's turn start
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from combat.rules.base import Combatant, _
@@ -21,10 +22,15 @@ from combat.rules.dnd5e.common import Work, attacks_per_action, fail
 from combat.rules.dnd5e.conditions import expire, remove_condition
 
 
+def is_stale(turn: Mapping[str, Any], round_: int) -> bool:
+    """Bookkeeping of an earlier turn: it ended, or it began in another round."""
+    return bool(turn.get("ended")) or turn.get("round", round_) != round_
+
+
 def start_turn(work: Work, combatant_id: str) -> None:
     """Fresh economy, and the conditions that end "at the start of its turn" end."""
     turn = work.get(combatant_id).turn
-    if turn.get("started") and not turn.get("ended"):
+    if turn.get("started") and not is_stale(turn, work.fight.round):
         return  # started already (the round's start and `between_turns` may both ask)
     work.set_turn(combatant_id, {"started": True, "round": work.fight.round})
     expire(work, combatant_id, "start")

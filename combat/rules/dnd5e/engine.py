@@ -31,6 +31,7 @@ from combat.rules.base import (
 )
 from combat.rules.dnd5e import attack, care, grapple, turns
 from combat.rules.dnd5e.catalogue import (
+    CONDITION_LABELS,
     FIGHT_OPTIONS,
     KNOWN,
     MODIFIER_LABELS,
@@ -51,7 +52,7 @@ from combat.rules.dnd5e.common import (
     is_dying,
     is_out,
 )
-from combat.rules.dnd5e.economy import end_turn, start_turn
+from combat.rules.dnd5e.economy import end_turn, is_stale, start_turn
 from combat.rules.dnd5e.initiative import roll_initiative
 from combat.rules.dnd5e.mods import Mods
 from combat.rules.dnd5e.profile import named_attacks
@@ -83,6 +84,7 @@ class Dnd5e:
 
     key = "dnd5e"
     modifier_labels = MODIFIER_LABELS
+    condition_labels = CONDITION_LABELS  # what the GM's "adjust" form offers
     fight_options = FIGHT_OPTIONS
 
     def combatant_from_record(
@@ -125,6 +127,8 @@ class Dnd5e:
         off_turn = actor.id != fight.current
         if not spec.gm:
             _may_act(fight, actor, spec, off_turn)
+        if not off_turn and is_stale(actor.turn, fight.round):
+            start_turn(work, actor.id)  # the turn's start was not announced: begin it now
         if spec.kind in ("attack", "unarmed"):
             return attack.resolve_attack(work, action, mods, reaction=off_turn)
         return HANDLERS[spec.kind](work, action, mods)
@@ -216,7 +220,8 @@ GM_KINDS = tuple(kind for kind, spec in SPECS.items() if spec.gm)
 
 def _possible(fight: Fight, combatant: Combatant) -> list[str]:
     """The kinds offered now; the GM's bookkeeping is always there."""
-    turn, on_turn = combatant.turn, combatant.id == fight.current
+    on_turn = combatant.id == fight.current
+    turn = {} if on_turn and is_stale(combatant.turn, fight.round) else combatant.turn
     if is_dead(combatant) or fight.current is None:
         return list(GM_KINDS)
     if is_dying(combatant):
@@ -228,11 +233,10 @@ def _possible(fight: Fight, combatant: Combatant) -> list[str]:
     if not on_turn:
         reacts = [] if turn.get("reaction") else (["attack"] if armed else []) + ["unarmed"]
         return reacts + list(GM_KINDS)
-    return _on_turn(combatant, armed) + list(GM_KINDS)
+    return _on_turn(combatant, turn, armed) + list(GM_KINDS)
 
 
-def _on_turn(combatant: Combatant, armed: bool) -> list[str]:
-    turn = combatant.turn
+def _on_turn(combatant: Combatant, turn: Mapping[str, Any], armed: bool) -> list[str]:
     action_free = not turn.get("action")
     attacks = action_free or int(turn.get("attacks_left", 0) or 0) > 0
     kinds = (["attack"] if attacks and armed else []) + (

@@ -68,6 +68,7 @@ class OldSchoolEssentials:
     """Old-School Essentials combat behind the generic Engine interface."""
 
     key = "ose"
+    acts_before_initiative = True  # the round begins with declarations (seed 001)
     fight_options: tuple[ValueField, ...] = FIGHT_OPTIONS
     modifier_labels: Mapping[str, Step] = MODIFIER_LABELS
 
@@ -102,7 +103,8 @@ class OldSchoolEssentials:
             raise fail(_("unknown action %(kind)s"), kind=str(action.kind))
         if action.weapon is not None and not isinstance(action.weapon, str):
             raise fail(_("the weapon must be named"))
-        if not all(isinstance(t, str) for t in action.targets):
+        targets = action.targets
+        if not isinstance(targets, tuple | list) or not all(isinstance(t, str) for t in targets):
             raise fail(_("targets must be combatant ids"))
         work = Work(fight, faces)
         actor = work.get(action.actor)
@@ -110,7 +112,8 @@ class OldSchoolEssentials:
             raise fail(_("%(name)s is out of the fight"), name=actor.name)
         mods = Mods(action.modifiers, spec, _extra(actor, spec.kind))
         if _in_turn(fight, actor, spec.kind):
-            work.update_turn(actor.id, acted=[*actor.turn.get("acted", ()), stage_key(fight.stage)])
+            acted = [*actor.turn.get("acted", ()), stage_key(fight.stage)]
+            work.update_turn(actor.id, acted=list(dict.fromkeys(acted)))
         elif spec.kind not in ANY_TIME and spec.kind != "declare":
             raise _not_now(fight, actor)
         if spec.kind in ("melee", "missile"):

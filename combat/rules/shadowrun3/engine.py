@@ -132,6 +132,8 @@ class Shadowrun3:
             number = stage_pass(fight)
             initiative.start_turn(work, wanted, passes_done=number)
             _join(work, wanted, number)
+            top = max(passes.passes_in_turn(work), fight.stage.get("passes", 1))
+            work.stage = {**fight.stage, "passes": top}
         order = work.order or fight.order
         summary = Step(_("Initiative: %(order)s"), {"order": names(work, order)})
         return work.finish(summary, _initiative_data(work))
@@ -166,7 +168,6 @@ class Shadowrun3:
         work = Work(fight, faces)
         explosives.at_end(work, fight.round - 1, stage_pass(fight))
         delay.expire(work, stage_pass(fight), final=True)
-        surprise.expire(work)
         ids = [c.id for c in work.fight.combatants if not is_out(c)]
         initiative.start_turn(work, ids)
         if passes.start_pass(work, 1, (), set(ids)):
@@ -203,6 +204,8 @@ class Shadowrun3:
         """After the phase of `ended`: its surprise is over; the new current's lost delay, a
         planned delay's phase, grenades going off in this phase."""
         work = Work(fight, faces)
+        if ended not in {c.id for c in fight.combatants}:
+            ended = None  # removed from the fight meanwhile
         if ended is not None and not end_stage(fight):
             surprise.phase_over(work, ended)
         if fight.current is not None and not end_stage(fight):
@@ -274,6 +277,9 @@ def _take_time(work: Work, action: Action, cost: Any, when: str) -> None:
         check_declared(work, actor.id, action.kind, action.targets, key)
         override = action.modifiers.get("override") is True
         spend(work, actor.id, cost, action.kind, key, override)
+        if action.modifiers.get("called_shot", "none") != "none":
+            # seed 003: "Zacílení se považuje za volnou akci" right before the attack.
+            spend(work, actor.id, "free", "called_shot", key, override)
 
 
 def _join(work: Work, ids: list[str], number: int) -> None:

@@ -155,10 +155,10 @@ def explode(work: Work, holder: str, effect: Effect, phase: int | None) -> None:
     thrower, target = work.get(holder), work.get(str(data["target"]))
     work.remove_effect(holder, effect.key)
     if phase is None:
-        work.step(_("%(name)s's %(weapon)s goes off at the end of the pass"),
+        work.step(_("The %(weapon)s of %(name)s goes off at the end of the pass"),
                   name=thrower.name, weapon=data.get("weapon"))  # fmt: skip
     else:
-        work.step(_("%(name)s's %(weapon)s goes off in phase %(phase)s"),
+        work.step(_("The %(weapon)s of %(name)s goes off in phase %(phase)s"),
                   name=thrower.name, weapon=data.get("weapon"), phase=phase)  # fmt: skip
     surprised = no_pool_against(work.fight, target.id, holder)
     left = 0 if surprised else pool_left(target)

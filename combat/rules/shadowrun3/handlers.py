@@ -18,10 +18,17 @@ from combat.rules.shadowrun3.common import (
     wound_modifier,
 )
 from combat.rules.shadowrun3.movement import movement_tn
-from combat.rules.shadowrun3.phase import PLAN, SPECS, WHAT
+from combat.rules.shadowrun3.phase import PLAN, SKILL_CHOICES, SPECS, WHAT
 from combat.rules.shadowrun3.success import success_test
 
 PLAN_KINDS = frozenset(key for key, _label in PLAN)
+PLAN_LABELS = dict(PLAN)
+SKILL_LABELS = dict(SKILL_CHOICES)
+GENERIC = {
+    "free_action": _("%(name)s takes a free action"),
+    "simple_action": _("%(name)s takes a simple action"),
+    "complex_action": _("%(name)s takes a complex action"),
+}
 
 
 def resolve_drop_prone(work: Work, action: Action) -> Outcome:
@@ -59,9 +66,8 @@ def resolve_generic(work: Work, action: Action) -> Outcome:
     what = action.modifiers.get("what", next(iter(choices)))
     if what not in choices:
         raise fail(_("unknown action %(what)s"), what=str(what))
-    label = choices[what]
-    return work.finish(Step(_("%(name)s: %(what)s"), {"name": actor.name, "what": label.template}),
-                       {"what": what})  # fmt: skip
+    work.steps.append(choices[what])  # the choice's own label, translated like any step
+    return work.finish(Step(GENERIC[action.kind], {"name": actor.name}), {"what": what})
 
 
 def resolve_use_skill(work: Work, action: Action) -> Outcome:
@@ -79,10 +85,10 @@ def resolve_use_skill(work: Work, action: Action) -> Outcome:
     test = success_test(dice, tn, work.draw, purpose="skill", roller=actor.id)
     for rolled in test.rolls:
         work.record(rolled)
-    work.steps += test.steps
+    work.steps += [SKILL_LABELS.get(name, Step(name)), *test.steps]
     summary = Step(
-        _("%(name)s uses %(skill)s: %(successes)s successes"),
-        {"name": actor.name, "skill": name, "successes": test.successes},
+        _("%(name)s uses a skill: %(successes)s successes"),
+        {"name": actor.name, "successes": test.successes},
     )
     return work.finish(summary, {"skill": name, "successes": test.successes, "tn": test.target})
 
@@ -103,9 +109,9 @@ def resolve_declare(work: Work, action: Action) -> Outcome:
                                     "targets": list(action.targets)})  # fmt: skip
     _lowest_first(work, actor.id)
     targets = ", ".join(work.get(t).name for t in action.targets) or "—"
-    summary = Step(_("%(name)s declares %(plan)s at %(targets)s"),
-                   {"name": actor.name, "plan": ", ".join(k for k in plan if k != "none"),
-                    "targets": targets})  # fmt: skip
+    work.steps += [PLAN_LABELS[kind] for kind in plan if kind != "none"]
+    summary = Step(_("%(name)s declares the phase's actions, at %(targets)s"),
+                   {"name": actor.name, "targets": targets})  # fmt: skip
     return work.finish(summary, {"declared": plan, "targets": list(action.targets)})
 
 

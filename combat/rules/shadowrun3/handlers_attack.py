@@ -125,26 +125,10 @@ def plan_ranged(work: Work, action: Action, arm: Mapping[str, Any], volley: Voll
                           {"metres": distance}))  # fmt: skip
     band = range_band(arm, whole(m, "distance", 0, 5000, distance), strength=strength)
     (pool,) = pool_dice(work, actor, m, "pool")
-    aim, held = aim_bonus(actor, arm, target.id)
-    if held and pool:
-        # seed 003: "Jakmile je mířící postava použije, přijde o výhody zamíření."
-        steps.append(Step(_("pool dice while aiming over several phases: the aim is lost")))
-        aim = 0
     called = m.get("called_shot", "none")
     if called not in CALLED:
         raise fail(_("called shot: none, level or armour"))
-    stationary = tick(m, "stationary_target")
-    situation = Situation(
-        visibility=str(m.get("visibility", "clear")), vision=str(stat(actor, "vision")),
-        blind_fire=tick(m, "blind_fire"), partial_cover=tick(m, "partial_cover"),
-        extra_targets=_extra_targets(work, actor, target.id, volley),
-        running_target=tick(m, "running_target") or (ran(target) and not stationary),
-        stationary_target=stationary, melee_opponents=whole(m, "melee_opponents", 0, 10, 0),
-        movement=movement_kind(actor), wound_tn=wound_modifier(actor),
-        smart=str(stat(actor, "smartlink")), second_firearm=tick(m, "second_firearm"),
-        aim=aim, aim_limit=aim_limit(actor, arm), called_shot=called != "none",
-        gm=whole(m, "tn_modifier", -10, 20, 0),
-    )  # fmt: skip
+    situation = _situation(work, action, arm, volley, bool(pool), steps)
     tn = ranged_target_number(band, arm, volley, situation)
     standard = weapon_code(arm, strength)
     code, code_steps = volley_code(standard, volley, ammunition, called_shot=called == "level")
@@ -160,6 +144,32 @@ def plan_ranged(work: Work, action: Action, arm: Mapping[str, Any], volley: Voll
                 whole(m, "armour", 0, 20, 0) if called == "armour" else None)  # fmt: skip
     steps += [*tn.steps, *code_steps]
     return RangedPlan(shot, volley, pool, tuple(steps))
+
+
+def _situation(work: Work, action: Action, arm: Mapping[str, Any], volley: Volley | None,
+               pool: bool, steps: list[Step]) -> Situation:  # fmt: skip
+    """The GM's ticks and values, plus what the engine knows: the phase's targets, movement,
+    wounds, the smart system, aim (lost when pool dice join a multi-phase aim)."""
+    actor, target = work.get(action.actor), one_target(work, action)
+    m = action.modifiers
+    aim, held = aim_bonus(actor, arm, target.id)
+    if held and pool:
+        # seed 003: "Jakmile je mířící postava použije, přijde o výhody zamíření."
+        steps.append(Step(_("pool dice while aiming over several phases: the aim is lost")))
+        aim = 0
+    stationary = tick(m, "stationary_target")
+    return Situation(
+        visibility=str(m.get("visibility", "clear")), vision=str(stat(actor, "vision")),
+        blind_fire=tick(m, "blind_fire"), partial_cover=tick(m, "partial_cover"),
+        extra_targets=_extra_targets(work, actor, target.id, volley),
+        running_target=tick(m, "running_target") or (ran(target) and not stationary),
+        stationary_target=stationary, melee_opponents=whole(m, "melee_opponents", 0, 10, 0),
+        movement=movement_kind(actor), wound_tn=wound_modifier(actor),
+        smart=str(stat(actor, "smartlink")), second_firearm=tick(m, "second_firearm"),
+        aim=aim, aim_limit=aim_limit(actor, arm),
+        called_shot=m.get("called_shot", "none") != "none",
+        gm=whole(m, "tn_modifier", -10, 20, 0),
+    )  # fmt: skip
 
 
 def _extra_targets(work: Work, actor: Combatant, target: str, volley: Volley | None) -> int:
@@ -186,8 +196,8 @@ def plan_volley(work: Work, action: Action) -> tuple[Mapping[str, Any], Volley, 
     current = mode(actor, arm)
     wanted = action.modifiers.get("mode", current)
     if wanted != current:
-        raise fail(_("%(weapon)s is set to %(mode)s: change the fire mode first"),
-                   weapon=arm["name"], mode=current)  # fmt: skip
+        raise fail(_("%(weapon)s is set to another fire mode: change the fire mode first"),
+                   weapon=arm["name"])  # fmt: skip
     state = ammo(actor, arm)
     if not state["clip"]:
         raise fail(_("%(weapon)s has no clip in"), weapon=arm["name"])

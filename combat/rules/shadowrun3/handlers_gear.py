@@ -20,6 +20,12 @@ from combat.rules.shadowrun3.stats import AMMUNITION
 THROWN = frozenset({"throwing_knife", "shuriken", "grenade", "aerodynamic_grenade"})
 GRENADES = frozenset({"grenade", "aerodynamic_grenade"})
 AMMO_TYPES = frozenset(key for key, _label in AMMUNITION)
+SWITCHED = {
+    "SS": _("%(name)s switches %(weapon)s to single shot (SS)"),
+    "SA": _("%(name)s switches %(weapon)s to semi-automatic (SA)"),
+    "BF": _("%(name)s switches %(weapon)s to burst fire (BF)"),
+    "FA": _("%(name)s switches %(weapon)s to full auto (FA)"),
+}
 
 
 def is_firearm(arm: Mapping[str, Any]) -> bool:
@@ -163,14 +169,12 @@ def resolve_mode(work: Work, action: Action) -> Outcome:
     need_ready(work, actor, arm["name"])
     wanted = action.modifiers.get("mode")
     if wanted not in firing_modes(arm):
-        raise fail(_("%(weapon)s fires in %(modes)s"), weapon=arm["name"],
-                   modes="/".join(firing_modes(arm)) or "—")  # fmt: skip
+        raise fail(_("%(weapon)s cannot fire in that mode"), weapon=arm["name"])
     modes = dict(actor.turn.get("modes") or {})
     modes[arm["name"]] = wanted
     work.update(actor.id, modes=modes)
-    return work.finish(Step(_("%(name)s switches %(weapon)s to %(mode)s"),
-                            {"name": actor.name, "weapon": arm["name"], "mode": wanted}),
-                       {"mode": wanted})  # fmt: skip
+    summary = Step(SWITCHED[str(wanted)], {"name": actor.name, "weapon": arm["name"]})
+    return work.finish(summary, {"mode": wanted})
 
 
 def aim_limit(combatant: Combatant, arm: Mapping[str, Any]) -> int:

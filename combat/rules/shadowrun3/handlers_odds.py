@@ -8,17 +8,15 @@ from __future__ import annotations
 
 from combat.rules.base import Action, Fight, RulesError, Step, _
 from combat.rules.shadowrun3.common import Work, reaction, weapon, wound_modifier
-from combat.rules.shadowrun3.firearms import EXPLOSIVE, armour_against
 from combat.rules.shadowrun3.handlers_attack import RangedPlan, plan_ranged, plan_volley, tick
 from combat.rules.shadowrun3.handlers_melee import plan_melee
 from combat.rules.shadowrun3.odds import (
-    attack_odds,
     chance_of_success,
-    melee_odds,
+    fighters_odds,
     melee_odds_steps,
     odds_steps,
+    shot_odds,
 )
-from combat.rules.shadowrun3.success import clamp
 
 
 class _NoFaces:
@@ -46,19 +44,11 @@ def attack_odds_steps(fight: Fight, action: Action) -> tuple[Step, ...] | None:
 
 def _ranged(plan: RangedPlan) -> tuple[Step, ...]:
     shot = plan.shot
-    armour = armour_against(shot.target, kind=shot.armour_kind, ammunition=shot.ammunition,
-                            override=shot.armour_override)  # fmt: skip
-    code = shot.code.raised(armour.level_bonus)
-    odds = attack_odds(dice=shot.dice, target=shot.target_number, dodge_dice=shot.dodge_dice,
-                       dodge_target=shot.dodge_target,
-                       resist_dice=shot.target.body + shot.target.dermal + shot.resist_pool,
-                       resist_target=clamp(code.power - armour.value), level=code.level,
-                       explosive=shot.ammunition in EXPLOSIVE)  # fmt: skip
     head = Step(
-        _("%(dice)s dice against TN %(tn)s, %(code)s"),
-        {"dice": str(shot.dice), "tn": str(shot.target_number), "code": str(code)},
+        _("%(dice)s dice against TN %(tn)s"),
+        {"dice": str(shot.dice), "tn": str(shot.target_number)},
     )
-    return (head, *odds_steps(odds))
+    return (head, *odds_steps(shot_odds(shot)))
 
 
 def _draw_chance(work: Work, action: Action) -> tuple[Step, ...]:
@@ -74,16 +64,5 @@ def _draw_chance(work: Work, action: Action) -> tuple[Step, ...]:
 
 def _melee(work: Work, action: Action) -> tuple[Step, ...]:
     plan = plan_melee(work, action, intercept=action.kind == "intercept")
-    attacker, defender = plan.attacker, plan.defender
-    guard = defender.who.impact if defender.armour_override is None else defender.armour_override
-    odds = melee_odds(
-        attacker=(attacker.dice, attacker.target_number),
-        defender=(defender.dice, defender.target_number),
-        attacker_level=attacker.code.level, defender_level=defender.code.level,
-        defender_resist=(defender.who.body + defender.who.dermal + defender.resist_pool,
-                         clamp(attacker.code.power - guard)),
-        attacker_resist=(attacker.who.body + attacker.who.dermal,
-                         clamp(defender.code.power - attacker.who.impact)),
-        full_defence=plan.full_defence,
-    )  # fmt: skip
+    odds = fighters_odds(plan.attacker, plan.defender, full_defence=plan.full_defence)
     return melee_odds_steps(odds)

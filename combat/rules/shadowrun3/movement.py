@@ -34,6 +34,18 @@ from combat.rules.shadowrun3.common import (
 from combat.rules.shadowrun3.success import success_test
 
 PACES = ("walk", "run")
+TEXT = {
+    "walk": {
+        "chosen": _("%(name)s already walks this combat turn"),
+        "limit": _("%(name)s can walk at most %(limit)s m in this phase (%(done)s done)"),
+        "moves": _("%(name)s walks %(metres)s m (at most %(limit)s m a phase)"),
+    },
+    "run": {
+        "chosen": _("%(name)s already runs this combat turn"),
+        "limit": _("%(name)s can run at most %(limit)s m in this phase (%(done)s done)"),
+        "moves": _("%(name)s runs %(metres)s m (at most %(limit)s m a phase)"),
+    },
+}
 TN_MODIFIER = {("walk", False): 1, ("walk", True): 2, ("run", False): 4, ("run", True): 6}
 
 
@@ -84,23 +96,18 @@ def resolve_move(work: Work, action: Action, own_phase: bool) -> Outcome:
         raise fail(_("movement: walk or run, and whole metres"))
     state = dict(move_of(actor) or {})
     if state and state.get("pace") != pace:
-        raise fail(_("%(name)s already chose to %(pace)s this combat turn"),
-                   name=actor.name, pace=state["pace"])  # fmt: skip
+        raise fail(TEXT[state["pace"]]["chosen"], name=actor.name)
     key = phase_key(fight)
     so_far = int(state.get("metres", 0)) if state.get("key") == key else 0
     if not own_phase and not so_far:
         raise fail(_("movement starts in the character's own phase"))
     limit = allowance(fight, actor, pace)
     if so_far + metres > limit:
-        raise fail(_("%(name)s can %(pace)s at most %(limit)s m in this phase (%(done)s done)"),
-                   name=actor.name, pace=pace, limit=limit, done=so_far)  # fmt: skip
+        raise fail(TEXT[pace]["limit"], name=actor.name, limit=limit, done=so_far)
     state.update(pace=pace, rough=rough or bool(state.get("rough")), key=key,
                  metres=so_far + metres)  # fmt: skip
     work.update(actor.id, move=state)
-    summary = Step(
-        _("%(name)s moves %(metres)s m (%(pace)s, at most %(limit)s m a phase)"),
-        {"name": actor.name, "metres": metres, "pace": pace, "limit": limit},
-    )
+    summary = Step(TEXT[pace]["moves"], {"name": actor.name, "metres": metres, "limit": limit})
     work.step(_("%(name)s: +%(tn)s TN for moving until the end of the combat turn"),
               name=actor.name, tn=movement_tn(work.get(actor.id)))  # fmt: skip
     return work.finish(summary, {"metres": metres, "limit": limit, "pace": pace})

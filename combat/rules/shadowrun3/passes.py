@@ -120,7 +120,10 @@ def start_pass(work: Work, number: int, previous: Sequence[str], fresh: Collecti
         work.set_initiative(combatant.id, pass_score(combatant, number))
     order = tuple(rank(work, ids, number, previous, fresh))
     work.order = order
-    work.stage = {"pass": number, "passes": passes_in_turn(work)}
+    # seed 003: movement is divided by the passes "v daném bojovém kole" — counted as the turn
+    # begins; a wound does not spread the metres over fewer passes afterwards.
+    before = work.fight.stage.get("passes", 0) if number > 1 else 0
+    work.stage = {"pass": number, "passes": max(passes_in_turn(work), before or 0)}
     work.step(
         _("Initiative pass %(pass)s: %(order)s"), order=names(work, order), **{"pass": number}
     )

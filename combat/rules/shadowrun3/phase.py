@@ -20,7 +20,6 @@ from typing import Any, Literal
 
 from combat.rules.base import Combatant, Step, ValueField, _
 from combat.rules.shadowrun3.common import Work, fail
-from combat.rules.shadowrun3.stats import AMMUNITION, FIRING_MODES, LEVELS, SKILLS
 
 Cost = Literal["free", "simple", "complex", "none"]
 UNITS = {"free": 0, "simple": 1, "complex": 2, "none": 0}
@@ -41,13 +40,33 @@ def _choices(*pairs: tuple[str, str]) -> tuple[tuple[str, Step], ...]:
     return tuple((key, Step(label)) for key, label in pairs)
 
 
-def _labels(rows: Any) -> tuple[tuple[str, Step], ...]:
-    """Choices from a stats table (its English labels, translated by the catalogue)."""
-    return tuple((key, Step(label.en)) for key, label in rows)
+# The stats tables' choices again as msgids (stats.Label is not gettext), in the seed's terms.
+MODES = _choices(
+    ("SS", _("SS – single shot")), ("SA", _("SA – semi-automatic")),
+    ("BF", _("BF – burst fire")), ("FA", _("FA – full auto")),
+)  # fmt: skip
+LEVEL_CHOICES = _choices(
+    ("L", _("L – Light")), ("M", _("M – Moderate")), ("S", _("S – Serious")),
+    ("D", _("D – Deadly")),
+)  # fmt: skip
+AMMO = _choices(
+    ("normal", _("Standard rounds")), ("apds", _("APDS rounds")),
+    ("explosive", _("Explosive rounds")), ("high_explosive", _("High-explosive rounds")),
+    ("flechette", _("Flechette rounds")), ("gel", _("Gel rounds (stun)")),
+)  # fmt: skip
+SKILL_CHOICES = _choices(
+    ("pistols", _("Pistols")), ("smgs", _("SMGs")), ("rifles", _("Rifles")),
+    ("assault_rifles", _("Assault rifles")), ("shotguns", _("Shotguns")),
+    ("heavy_weapons", _("Heavy weapons")), ("projectile_weapons", _("Projectile weapons")),
+    ("throwing_weapons", _("Throwing weapons")), ("edged_weapons", _("Edged weapons")),
+    ("clubs", _("Clubs")), ("polearms", _("Polearms/staffs")),
+    ("unarmed_combat", _("Unarmed combat")), ("athletics", _("Athletics")),
+    ("stealth", _("Stealth")), ("sorcery", _("Sorcery")),
+)  # fmt: skip
 
 
 VISIBILITY = _choices(
-    ("clear", _("Clear")), ("full_dark", _("Full darkness")),
+    ("clear", _("Clear visibility")), ("full_dark", _("Full darkness")),
     ("minimal_light", _("Minimal light")), ("partial_light", _("Partial light")),
     ("glare", _("Glare")), ("mist", _("Mist")), ("light_smoke", _("Light smoke/fog/rain")),
     ("heavy_smoke", _("Heavy smoke/fog/rain")), ("thermal_smoke", _("Thermal smoke")),
@@ -69,13 +88,13 @@ COMPLEX_WHAT = _choices(
     ("astral", _("Astral projection")), ("summon", _("Summon or banish a spirit")),
 )  # fmt: skip
 PLAN = _choices(
-    ("none", _("Nothing")), ("fire", _("Fire")), ("quick_draw", _("Quick draw")),
+    ("none", _("Nothing")), ("fire", _("Shoot")), ("quick_draw", _("Quick draw")),
     ("aim", _("Aim")), ("throw", _("Throw")), ("ready_weapon", _("Ready weapon")),
     ("insert_clip", _("Insert clip")), ("remove_clip", _("Remove clip")),
     ("change_mode", _("Change fire mode")), ("stand_up", _("Stand up")),
     ("simple_action", _("Other simple action")), ("melee", _("Melee attack")),
-    ("use_skill", _("Use skill")), ("reload", _("Reload")), ("athletics", _("Athletics run")),
-    ("complex_action", _("Other complex action")),
+    ("use_skill", _("Use skill")), ("reload", _("Reload the weapon")),
+    ("athletics", _("Athletics run")), ("complex_action", _("Other complex action")),
 )  # fmt: skip
 
 FIELDS: dict[str, ValueField] = {
@@ -87,7 +106,7 @@ FIELDS: dict[str, ValueField] = {
         ValueField("phase", Step(_("Planned phase (0 = end of the pass)")), minimum=0,
                    maximum=99),
         ValueField("what", Step(_("Which")), FREE_WHAT),
-        ValueField("mode", Step(_("Fire mode")), _labels(FIRING_MODES)),
+        ValueField("mode", Step(_("Fire mode")), MODES),
         ValueField("rounds", Step(_("Rounds")), minimum=1, maximum=10),
         ValueField("gap", Step(_("Metres between full-auto targets")), minimum=0, maximum=50),
         ValueField("distance", Step(_("Distance (m)")), minimum=0, maximum=5000),
@@ -106,19 +125,19 @@ FIELDS: dict[str, ValueField] = {
             ("none", _("No")), ("level", _("Damage level +1")),
             ("armour", _("Unarmoured or weaker spot")))),
         ValueField("armour", Step(_("Armour at the called spot")), minimum=0, maximum=20),
-        ValueField("ammunition", Step(_("Ammunition")), _labels(AMMUNITION)),
+        ValueField("ammunition", Step(_("Ammunition")), AMMO),
         ValueField("count", Step(_("How many throwing weapons")), minimum=1, maximum=10),
         ValueField("pace", Step(_("Movement")), _choices(("walk", _("Walk")),
                                                          ("run", _("Run")))),
         ValueField("metres", Step(_("Metres")), minimum=0, maximum=500),
         ValueField("tn", Step(_("Target number")), minimum=2, maximum=30),
-        ValueField("skill", Step(_("Skill")), _labels(SKILLS)),
+        ValueField("skill", Step(_("Skill")), SKILL_CHOICES),
         ValueField("dice", Step(_("Extra dice")), minimum=-10, maximum=30),
         ValueField("first", Step(_("First action")), PLAN),
         ValueField("second", Step(_("Second action")), PLAN),
         ValueField("reach_use", Step(_("Reach difference")), _choices(
             ("own", _("Lowers my target number")), ("other", _("Raises the defender's")))),
-        ValueField("level", Step(_("Damage level")), _labels(LEVELS)),
+        ValueField("level", Step(_("Damage level")), LEVEL_CHOICES),
         ValueField("damage_type", Step(_("Damage")), _choices(("physical", _("Physical")),
                                                               ("stun", _("Stun")))),
         ValueField("ambusher_modifier", Step(_("Ambushers' extra TN modifier")), minimum=-4,
@@ -155,7 +174,7 @@ MELEE = ("pool", "defence_pool", "resist_pool", "reach_use", "called_shot", "arm
 SPECS: dict[str, Spec] = {
     spec.kind: spec
     for spec in (
-        Spec("fire", _("Fire"), "simple", ("mode", "rounds", "gap", *ATTACK), ATTACK_TICKS,
+        Spec("fire", _("Shoot"), "simple", ("mode", "rounds", "gap", *ATTACK), ATTACK_TICKS,
              True, True),
         Spec("quick_draw", _("Quick draw and fire"), "simple", ATTACK,
              ("no_holster", "two_weapons", *ATTACK_TICKS), True, True),
@@ -166,8 +185,8 @@ SPECS: dict[str, Spec] = {
         Spec("insert_clip", _("Insert clip"), "simple", ("ammunition",), ("override",), False,
              True),
         Spec("remove_clip", _("Remove clip"), "simple", (), ("override",), False, True),
-        Spec("reload", _("Reload"), "complex", ("rounds", "ammunition"), ("override",), False,
-             True),
+        Spec("reload", _("Reload the weapon"), "complex", ("rounds", "ammunition"),
+             ("override",), False, True),
         Spec("change_mode", _("Change fire mode"), "simple", ("mode",), ("override",), False,
              True),
         Spec("stand_up", _("Stand up"), "simple", (), ("override",)),
@@ -205,6 +224,14 @@ def value_fields(spec: Spec) -> tuple[ValueField, ...]:
 # --- the economy ------------------------------------------------------------------------------
 
 
+NO_ROOM = {
+    "free": _("%(name)s has no free action left in this phase"),
+    "simple": _("%(name)s has no simple action left in this phase"),
+    "complex": _("%(name)s has no complex action left in this phase"),
+    "none": "",
+}
+
+
 def phase_state(combatant: Combatant, key: str) -> dict[str, Any]:
     state = combatant.turn.get("phase")
     if isinstance(state, Mapping) and state.get("key") == key:
@@ -222,8 +249,7 @@ def spend(work: Work, actor: str, cost: Cost, kind: str, key: str, override: boo
         raise fail(_("%(name)s cannot take a complex action after other actions in this "
                      "phase"), name=combatant.name)  # fmt: skip
     if units + need > 2 and not override:
-        raise fail(_("%(name)s has no %(cost)s action left in this phase"),
-                   name=combatant.name, cost=cost)  # fmt: skip
+        raise fail(NO_ROOM[cost], name=combatant.name)
     state.update(units=units + need, free=frees + (cost == "free"),
                  kinds=[*state["kinds"], kind])  # fmt: skip
     work.update(actor, phase=state)
@@ -244,11 +270,12 @@ def check_declared(work: Work, actor: str, kind: str, targets: tuple[str, ...], 
     plan = combatant.turn.get("declared")
     if not isinstance(plan, Mapping) or plan.get("key") != key or SPECS[kind].cost == "free":
         return
-    done = [k for k in used_in_phase(combatant, key) if SPECS[k].cost in ("simple", "complex")]
+    done = [k for k in used_in_phase(combatant, key)
+            if k in SPECS and SPECS[k].cost in ("simple", "complex")]  # fmt: skip
     kinds = [k for k in plan.get("plan", []) if k != "none"]
     if len(done) >= len(kinds) or kinds[len(done)] != kind:
-        raise fail(_("%(name)s declared %(plan)s for this phase and cannot change it"),
-                   name=combatant.name, plan=", ".join(kinds) or "—")  # fmt: skip
+        raise fail(_("%(name)s declared other actions for this phase and cannot change them"),
+                   name=combatant.name)  # fmt: skip
     allowed = plan.get("targets") or []
     if kind in ATTACKS and allowed and any(t not in allowed for t in targets):
         raise fail(_("%(name)s declared this action against %(targets)s"),

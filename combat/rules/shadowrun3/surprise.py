@@ -7,7 +7,7 @@ Pokud má stejně nebo méně úspěchů …, nesmí provádět žádné akce, k
 týkají"; such a character may not use combat pool against that opponent's attacks; one who
 beat nobody "nesmí provádět vůbec žádné akce (včetně volných)". The effects last for "probíhající
 akce (případně … další bojovou fázi postavy, není-li právě na řadě)": here, until the end of the
-character's next phase (or the end of the combat turn after the one it applies to).
+character's next phase (or of the phase under way, for the one whose phase it is).
 
 State: turn["surprise"] = {"against": [ids it cannot act against], "complete": bool,
 "round": the combat turn it applies to}.
@@ -124,12 +124,3 @@ def phase_over(work: Work, combatant_id: str) -> None:
     if surprise_of(combatant) is not None:
         work.update(combatant_id, surprise=None)
         work.step(_("%(name)s is no longer surprised"), name=combatant.name)
-
-
-def expire(work: Work) -> None:
-    """At a new combat turn: a surprise for an earlier turn is over."""
-    for combatant in work.fight.combatants:
-        state = surprise_of(combatant)
-        applies = state.get("round", 0) if state else 0
-        if state is not None and type(applies) is int and applies < work.fight.round:
-            phase_over(work, combatant.id)

@@ -21,6 +21,14 @@ from combat.rules.shadowrun3.firearms import reload
 from combat.rules.shadowrun3.handlers_gear import aim_of, ammo, is_firearm, mode
 from combat.rules.shadowrun3.movement import allowance, move_of
 
+# The fire mode in the seed's letters (Czech J/P/D/A), one template each.
+MAGAZINE = {
+    "SS": _("%(weapon)s SS %(rounds)s/%(size)s"),
+    "SA": _("%(weapon)s SA %(rounds)s/%(size)s"),
+    "BF": _("%(weapon)s BF %(rounds)s/%(size)s"),
+    "FA": _("%(weapon)s FA %(rounds)s/%(size)s"),
+}
+
 
 def tracker(fight: Fight) -> TrackerView:
     number = stage_pass(fight)
@@ -97,9 +105,13 @@ def _state(fight: Fight, combatant: Combatant) -> list[Badge]:
         steps.append(Step(_("aiming −%(count)s"), {"count": aim.get("count", 0)}))
     moving = move_of(combatant)
     if moving and score(combatant) is not None:
-        steps.append(Step(_("%(pace)s, %(limit)s m a phase"),
-                          {"pace": moving["pace"],
-                           "limit": allowance(fight, combatant, moving["pace"])}))  # fmt: skip
+        limit = allowance(fight, combatant, moving["pace"])
+        template = (
+            _("running, %(limit)s m a phase")
+            if moving["pace"] == "run"
+            else _("walking, %(limit)s m a phase")
+        )
+        steps.append(Step(template, {"limit": limit}))
     for effect in explosives.grenades(combatant):
         steps.append(Step(_("grenade on its way to %(target)s"),
                           {"target": fight.get(str(effect.data["target"])).name}))  # fmt: skip
@@ -114,7 +126,7 @@ def _magazines(combatant: Combatant) -> list[Step]:
         if full is None or not is_firearm(arm):
             continue
         state = ammo(combatant, arm)
-        steps.append(Step(_("%(weapon)s %(mode)s %(rounds)s/%(size)s"),
-                          {"weapon": arm.get("name"), "mode": mode(combatant, arm) or "",
-                           "rounds": state.get("rounds") or 0, "size": full}))  # fmt: skip
+        template = MAGAZINE.get(mode(combatant, arm) or "", MAGAZINE["SS"])
+        params = {"weapon": arm.get("name"), "rounds": state.get("rounds") or 0, "size": full}
+        steps.append(Step(template, params))
     return steps

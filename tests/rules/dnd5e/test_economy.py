@@ -143,3 +143,12 @@ def test_monster_actions_and_weapons_are_what_the_weapon_choice_may_name() -> No
     archer = creature("a", "enemies", actions=[SCIMITAR, {"name": "Nimble Escape", "text": "x"}])
     assert ENGINE.weapon_names(fight(archer), "a") == ("Scimitar",)
     assert ENGINE.weapon_names(fight(fighter()), "hero") == ("Longsword",)
+
+
+def test_a_turn_whose_start_was_not_announced_begins_with_its_first_action() -> None:
+    spent = {"started": True, "round": 1, "action": "attack", "attacks_left": 0, "ended": True}
+    state = fight(fighter(turn=spent), goblin(hp=30), round=2)
+    assert "attack" in kinds(state, "hero")
+    outcome = act(state, "attack", "hero", ["gob"], [2], weapon="Longsword")
+    assert outcome.changes[0].value == {"started": True, "round": 2}
+    assert outcome.data["used"] == "action"

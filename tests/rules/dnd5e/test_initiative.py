@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from combat.rules.base import Fight
+from combat.rules.base import Combatant, Fight
 from combat.rules.dice import InvalidDice
 from combat.rules.faces import TypedFaces
 from tests.rules.dnd5e.helpers import ENGINE, after, creature, fighter, goblin, texts
 
 
-def _fresh(*combatants, **options) -> Fight:  # type: ignore[no-untyped-def]
+def _fresh(*combatants: Combatant, **options: Any) -> Fight:
     return Fight(round=0, combatants=combatants, options=options)
 
 

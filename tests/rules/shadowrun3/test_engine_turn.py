@@ -114,7 +114,7 @@ def test_odds_before_the_roll_match_the_planned_attack() -> None:
     steps = ENGINE.odds(state, Action("fire", "john", ("a",), "Ares Predator", {"pool": 2}))
     assert steps is not None
     lines = [s.template % dict(s.params) for s in steps]
-    assert lines[0] == "6 dice against TN 4, 9M" and lines[1].startswith("chance to hit: ")
+    assert lines[0] == "6 dice against TN 4" and lines[1].startswith("chance to hit: ")
     melee = ENGINE.odds(state, Action("melee", "john", ("a",), "Katana", {}))
     assert melee is not None and melee[0].template.startswith("chance the attacker wins")
     assert ENGINE.odds(state, Action("stand_up", "john")) is None
@@ -146,3 +146,17 @@ def test_stats_and_worn_armour() -> None:
     assert (made.hp, made.max_hp) == (10, 10)
     assert made.stats["ballistic"] == 2 and made.stats["impact"] == 1
     assert made.stats["body"] == 3 and made.stats["skills"] == {}
+
+
+def test_a_new_turn_keeps_the_monitors_and_the_magazine_and_forgets_the_turn() -> None:
+    state = start()
+    john = state.get("john")
+    kept = {**john.turn, "stun": 3, "pool": 0, "ammo": {"Ares Predator": {"rounds": 4,
+            "type": "apds", "clip": True}}, "aim": {"weapon": "x", "target": "a", "count": 1}}  # fmt: skip
+    state = replace(state, round=2, combatants=tuple(
+        replace(c, turn=kept) if c.id == "john" else c for c in state.combatants))  # fmt: skip
+    outcome = ENGINE.start_of_round(state, TypedFaces([1, 1, 6, 5]))
+    john = applied(state, outcome).get("john")
+    assert john.turn["stun"] == 3 and john.turn["ammo"]["Ares Predator"]["rounds"] == 4
+    assert john.turn["pool"] == 5 and "aim" not in john.turn
+    assert john.initiative == 5 + 2 - 2  # moderate stun: −2 right after the roll

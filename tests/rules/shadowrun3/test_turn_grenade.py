@@ -46,7 +46,7 @@ def test_sharon_s_grenade_thrown_at_18_goes_off_at_8_in_pass_2() -> None:
     state = at(state, "r2")
     moved = turn(state, EXPLOSION)
     assert moved.fight.current == "sharon" and moved.fight.get("sharon").initiative == 8
-    assert "Sharon's Granát goes off in phase 8" in texts(moved.outcome)
+    assert "The Granát of Sharon goes off in phase 8" in texts(moved.outcome)
     assert moved.fight.get("r3").has("dying") and not moved.fight.get("sharon").effects
     assert "r3" not in moved.fight.order  # down before its phase of pass 2
 
@@ -59,7 +59,7 @@ def test_the_grenade_follows_the_thrower_s_phase_after_a_wound() -> None:
     assert state.order[-3:] == ("richie", "sharon", "r3")
     state = at(state, "richie")
     moved = turn(state, EXPLOSION)
-    assert "Sharon's Granát goes off in phase 6" in texts(moved.outcome)
+    assert "The Granát of Sharon goes off in phase 6" in texts(moved.outcome)
 
 
 def test_without_a_phase_in_the_next_pass_it_goes_off_at_the_end_of_that_pass() -> None:
@@ -70,7 +70,7 @@ def test_without_a_phase_in_the_next_pass_it_goes_off_at_the_end_of_that_pass() 
     state = at(state, "r3")
     moved = ENGINE.advance(state, TypedFaces(EXPLOSION))
     assert moved is not None and moved.stage == {"pass": 3, "passes": 4}
-    assert "Camille's Granát goes off at the end of the pass" in texts(moved)
+    assert "The Granát of Camille goes off at the end of the pass" in texts(moved)
 
 
 def test_an_impact_fuse_goes_off_at_once() -> None:

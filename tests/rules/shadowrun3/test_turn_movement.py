@@ -50,7 +50,7 @@ def test_standing_in_pass_1_twitch_covers_only_12_m() -> None:
         act(state, "move", "twitch", pace="run", metres=1)
     state = turn(state).fight  # pass 3: Twitch only (21, 11, 1)
     assert state.order == ("twitch",) and state.stage["pass"] == 3
-    with pytest.raises(RulesError, match="already chose to run"):
+    with pytest.raises(RulesError, match="already runs this combat turn"):
         act(state, "move", "twitch", pace="walk", metres=1)
     state = acted(state, "move", "twitch", pace="run", metres=6)
     assert state.get("twitch").turn["move"]["metres"] == 6  # 6 + 6 = 12 m this turn

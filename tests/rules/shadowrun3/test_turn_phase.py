@@ -237,3 +237,17 @@ def test_bad_input_is_a_clear_rules_error() -> None:
     with pytest.raises(RulesError, match="ticked or not"):
         act(state, "stand_up", "trex", override="yes")
     assert at(state, "trex") is state
+
+
+def test_a_called_shot_is_the_phase_s_free_action() -> None:
+    # seed 003: "Zacílení se považuje za volnou akci" (+4 TN, the level one step up).
+    state = mafia(weapons="ready")
+    outcome = act(state, "fire", "trex", ["luigi"], [1, 1, 1, 1, 2], weapon="Browning Max-Power",
+                  called_shot="level")  # fmt: skip
+    assert "called shot +4" in texts(outcome) and outcome.data["code"] == "9S"
+    state = after(state, outcome)
+    assert state.get("trex").turn["phase"]["free"] == 1
+    assert state.get("trex").turn["phase"]["kinds"] == ["fire", "called_shot"]
+    state = acted(state, "free_action", "trex", what="speak")  # takes the second simple
+    with pytest.raises(RulesError):
+        act(state, "fire", "trex", ["luigi"], [], weapon="Browning Max-Power")
