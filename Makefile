@@ -8,7 +8,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install lint messages bench clean
+.PHONY: run test install lint messages bench reliability backup restore clean
 
 $(VENV)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (set PYTHON=...)"; exit 1; }
@@ -41,9 +41,29 @@ messages: install
 	DEBUG=1 $(PY) manage.py makemessages -l cs -l en -l pl --no-obsolete --ignore=.venv --ignore=staticfiles
 	DEBUG=1 $(PY) manage.py compilemessages --ignore=.venv
 
+# Every benchmark; each rewrites its own section of docs/benchmarks.md. The load benchmark needs
+# a PostgreSQL server (DATABASE_URL, else postgres@127.0.0.1:5432) and takes about 3 minutes.
 bench: install
 	$(PY) bench/bench_dice.py
 	$(PY) bench/bench_encounter.py
+	$(PY) bench/bench_load.py
+
+# The crash drill (bench/restart_test.py: SIGKILL the server twice under four posting clients) on
+# SQLite, and on PostgreSQL when RELIABILITY_DATABASE_URL or DATABASE_URL names a server
+# (REQUIRE_PG=1 makes its absence a failure). About 15 s per database, so not in `make test`.
+reliability: install
+	RELIABILITY=1 $(PY) -m pytest -rs -p no:cacheprovider tests/reliability/test_restart.py $(PYTEST_ARGS)
+
+# A consistent copy while the app runs: `make backup [FILE=path]` (default backups/…), and
+# `make restore FILE=path` (stop the app first; asks before replacing unless NOINPUT=1).
+# Production sets SECRET_KEY; without it these run with DEBUG=1, as `make run` does.
+MANAGE := $(if $(SECRET_KEY),,DEBUG=1) $(PY) manage.py
+backup: install
+	$(MANAGE) backup $(FILE)
+
+restore: install
+	@test -n "$(FILE)" || { echo "Usage: make restore FILE=backups/iniciativa-….sqlite3 (or .dump)"; exit 2; }
+	$(MANAGE) restore "$(FILE)" $(if $(NOINPUT),--noinput,)
 
 clean:
 	rm -rf $(VENV) staticfiles .test-db.sqlite3*

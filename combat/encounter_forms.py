@@ -53,10 +53,15 @@ class ActionForm(KeyedForm):
     )
 
     actor = forms.CharField(widget=forms.HiddenInput, required=False, max_length=20)
+    journal_roll = forms.TypedChoiceField(
+        label=_("Or a roll from the journal"), coerce=int, required=False, empty_value=None,
+        help_text=_("A [dice] roll from a scene of this campaign: its faces, used once."),
+    )  # fmt: skip
 
     def __init__(
         self, fight: Fight, actor: str, options: Sequence[ActionOption], *args: Any,
-        hidden: frozenset[str] = frozenset(), engine: Any = None, **kwargs: Any,
+        hidden: frozenset[str] = frozenset(), engine: Any = None,
+        journal_rolls: Sequence[tuple[int, str]] = (), **kwargs: Any,
     ) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
         self.fields["actor"].initial = actor
@@ -74,6 +79,7 @@ class ActionForm(KeyedForm):
         self.fields["weapon"].choices = [("", "—")] + [(name, name) for name in weapons]
         keys = sorted({m for option in options for m in option.modifiers})
         self.fields["modifiers"].choices = [(k, modifier_label(k, labels)) for k in keys]
+        self.fields["journal_roll"].choices = [("", "—")] + list(journal_rolls)
         self.value_keys: list[str] = []
         for value in {v.key: v for option in options for v in option.values}.values():
             self.fields[f"value_{value.key}"] = value_field(value)
@@ -101,9 +107,11 @@ class ActionForm(KeyedForm):
     def fresh(
         cls, fight: Fight, actor: str, options: Sequence[ActionOption],
         hidden: frozenset[str] = frozenset(), engine: Any = None,
+        journal_rolls: Sequence[tuple[int, str]] = (),
     ) -> "ActionForm":  # fmt: skip
         initial = {"key": new_roll_key()}
-        return cls(fight, actor, options, initial=initial, hidden=hidden, engine=engine)
+        return cls(fight, actor, options, initial=initial, hidden=hidden, engine=engine,
+                   journal_rolls=journal_rolls)  # fmt: skip
 
 
 def step_text(step: Step) -> str:

@@ -20,7 +20,7 @@ from combat.rules.dice import InvalidDice
 from combat.rules.engines import get_engine, has_engine
 from combat.rules.preview import preview
 
-from . import workflows
+from . import journal_rolls, workflows
 from .display import log_entry, tracker_block
 from .encounter_forms import ActionForm, AddCombatantsForm, AdjustForm, TurnForm, step_text
 from .fightstate import fight_of, load_fight
@@ -86,7 +86,8 @@ def page_context(
         engine = get_engine(encounter.system)
         options = engine.actions(fight, acting.key)
         hidden = frozenset() if gm else frozenset(row.key for row in rows if row.hidden)
-        context["action_form"] = ActionForm.fresh(fight, acting.key, options, hidden, engine)
+        rolls = journal_rolls.offered(membership.campaign, request.user, gm=gm)
+        context["action_form"] = ActionForm.fresh(fight, acting.key, options, hidden, engine, rolls)
         context["acting"] = acting
         context["out_of_turn"] = acting.key != encounter.current
         context["may_act_as"] = [row for row in rows if gm or row.owned_by(request.user)]
@@ -275,18 +276,26 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
             if membership.is_gm
             else frozenset(row.key for row in encounter.combatants.filter(hidden=True))
         )
-        form = ActionForm(fight, current.key, options, request.POST, hidden=hidden, engine=engine)
+        rolls = (  # only read when one was chosen: every other action skips the queries
+            journal_rolls.offered(membership.campaign, request.user, gm=membership.is_gm)
+            if request.POST.get("journal_roll")
+            else []
+        )
+        form = ActionForm(fight, current.key, options, request.POST, hidden=hidden, engine=engine,
+                          journal_rolls=rolls)  # fmt: skip
         if not form.is_valid():
             raise RulesError(_("Check the action: %(errors)s"), errors=form.errors.as_text())
         data = form.cleaned_data
         action = form.action(current.key)
+        used = data["journal_roll"] if data["faces"] is None else None
+        if used is not None:
+            data["faces"] = journal_rolls.faces_of(membership.campaign, used)
         if not membership.is_gm and membership.campaign.players_propose:
             workflows.propose_action(encounter.pk, request.user, data["key"], action, data["faces"])
             return
         secret = data["secret"] and membership.is_gm  # only the GM may hide a roll
-        workflows.resolve_action(
-            encounter.pk, request.user, data["key"], action, data["faces"], secret=secret
-        )
+        workflows.resolve_action(encounter.pk, request.user, data["key"], action, data["faces"],
+                                 secret=secret, journal_roll=used)  # fmt: skip
 
     return _act(request, pk, enc_pk, work)
 

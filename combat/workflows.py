@@ -176,9 +176,16 @@ def first_turn(current: str, old: Sequence[str], new: Sequence[str]) -> str:
 def resolve_action(
     encounter_id: int, user: AbstractBaseUser, key: str, action: Action,
     typed_faces: Sequence[int] | None = None, *, secret: bool = False,
-    proposal: int | None = None,
+    proposal: int | None = None, journal_roll: int | None = None,
 ) -> Event:  # fmt: skip
+    """One action; `journal_roll`: the faces are that journal roll's, which is then used up."""
+
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        if journal_roll is not None:
+            from .journal_rolls import used_rolls
+
+            if journal_roll in used_rolls(encounter.campaign):
+                raise RulesError(_("That journal roll was already used."))
         before = encounter_snapshot(encounter)
         fight, rows = load_fight(encounter)
         outcome = get_engine(encounter.system).resolve(fight, action, faces)
@@ -186,6 +193,8 @@ def resolve_action(
         extra: dict[str, Any] = {"secret": True} if secret else {}  # players see only that
         if proposal is not None:
             extra["proposal"] = proposal
+        if journal_roll is not None:
+            extra["journal_roll"] = journal_roll
         return _recorded(encounter, before, outcome, action=_action_json(action), **extra)
 
     return run(encounter_id, user, key, "action", build, typed_faces)

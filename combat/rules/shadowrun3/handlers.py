@@ -97,6 +97,7 @@ def resolve_declare(work: Work, action: Action) -> Outcome:
     """seed 003: both actions are declared at the start of the phase and not changed; those
     acting in the same phase declare lowest first."""
     actor = work.get(action.actor)
+    _same_phase(work, actor.id)
     plan = [action.modifiers.get("first", "none"), action.modifiers.get("second", "none")]
     if any(kind not in PLAN_KINDS for kind in plan):
         raise fail(_("declare: unknown action"))
@@ -113,6 +114,19 @@ def resolve_declare(work: Work, action: Action) -> Outcome:
     summary = Step(_("%(name)s declares the phase's actions, at %(targets)s"),
                    {"name": actor.name, "targets": targets})  # fmt: skip
     return work.finish(summary, {"declared": plan, "targets": list(action.targets)})
+
+
+def _same_phase(work: Work, actor: str) -> None:
+    """One declares in one's own phase, or in the current one's when it is also one's own."""
+    fight = work.fight
+    if actor == fight.current or fight.current is None:
+        return
+    number_ = stage_pass(fight)
+    order = list(fight.order)
+    later = fight.current in order and actor in order[order.index(fight.current) + 1 :]
+    same = pass_score(work.get(actor), number_) == pass_score(work.get(fight.current), number_)
+    if not (later and same):
+        raise fail(_("%(name)s does not act in this phase"), name=work.get(actor).name)
 
 
 def _lowest_first(work: Work, actor: str) -> None:

@@ -251,3 +251,20 @@ def test_a_called_shot_is_the_phase_s_free_action() -> None:
     state = acted(state, "free_action", "trex", what="speak")  # takes the second simple
     with pytest.raises(RulesError):
         act(state, "fire", "trex", ["luigi"], [], weapon="Browning Max-Power")
+
+
+def test_those_acting_in_the_same_phase_declare_lowest_first() -> None:
+    # seed 003: "vyhlašují své úmysly v opačném pořadí. Začíná postava s nejnižším výsledkem".
+    a = runner("a", name="A", reaction=6)
+    b = runner("b", "gang", name="B", reaction=5)  # ties A at 11, lower Reaction: second
+    c = runner("c", "gang", name="C", reaction=3)
+    state = rolled(fight(a, b, c), [5, 6, 1])
+    assert state.order == ("a", "b", "c")
+    hint = ENGINE.tracker(state).header[-1]
+    assert hint.template % dict(hint.params) == "Phase 11: declare lowest first — B, A"
+    early = act(state, "declare", "a", ["c"], first="use_skill")
+    assert "B acts in the same phase and declares first (lowest first)" in texts(early)
+    state = acted(state, "declare", "b", ["a"], first="simple_action")  # out of turn: fine
+    assert "B acts" not in " ".join(texts(act(state, "declare", "a", ["c"], first="use_skill")))
+    with pytest.raises(RulesError, match="does not act in this phase"):
+        act(state, "declare", "c", [], first="simple_action")
