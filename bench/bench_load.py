@@ -141,7 +141,8 @@ def run_locust(
     users = TABLES * (1 + PLAYERS)
     samples = Path(tempfile.mkstemp(suffix=".json")[1])
     env = {**os.environ, "LOAD_SEED": str(seed), "LOAD_SAMPLES": str(samples),
-           "LOAD_GM_ACTIONS": "1" if gm_actions else "0"}  # fmt: skip
+           "LOAD_GM_ACTIONS": "1" if gm_actions else "0",
+           "LOAD_BARE": "1" if gm_actions else "0"}  # fmt: skip
     began = time.time()
     window = CpuWindow(*cpu, start=began + 8, end=began + seconds - 1)
     window.start()
@@ -274,11 +275,11 @@ def cost_lines(polls: dict[str, Any], runs: list[dict[str, Any]]) -> list[str]:
     tabs = per_core * 2 * 0.5  # a tab polls every 2 s; keep polling under half of a core
     return [
         "### What polling costs (the number behind docs/deploy.md)", "",
-        f"A last run of {polls['window_seconds']:.0f} s measured window without GM actions "
-        "(every poll unchanged, 204): "
+        f"A last run without GM actions and without the bare view, so every request is an "
+        f"unchanged poll (204), measured over {polls['window_seconds']:.0f} s: "
         f"{rate:.1f} requests/s, **{app_ms:.2f} ms of app CPU** and {db_ms:.2f} ms of "
         "PostgreSQL CPU per request (workers' and backends' CPU time from /proc, divided by the "
-        "requests answered in the same window; 1 in 5 is the bare view). In the game-night runs "
+        "requests answered in the same window). In the game-night runs "
         f"above: {mixed_rate:.1f} requests/s at {mixed_app:.2f} ms of app CPU per request. So "
         f"one app core answers about {per_core:.0f} unchanged polls per second, and polling "
         f"every 2 s stays under half a core up to about **{tabs:.0f} open tabs per app core**.",

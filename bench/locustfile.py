@@ -22,6 +22,7 @@ from locust import FastHttpUser, constant_pacing, events, task
 
 SEED = json.loads(open(os.environ["LOAD_SEED"]).read())  # noqa: SIM115
 GM_ACTS = os.environ.get("LOAD_GM_ACTIONS", "1") == "1"
+ASK_BARE = os.environ.get("LOAD_BARE", "1") == "1"
 PER_TABLE = 1 + len(SEED["tables"][0]["players"])
 HTMX = {"HX-Request": "true"}
 VERSION = re.compile(r'data-version="(\d+)"')
@@ -91,7 +92,7 @@ class Tab(FastHttpUser):
         if self.gm and GM_ACTS and time.time() >= self.next_action:
             self.act()
             self.next_action = time.time() + random.uniform(2, 4)  # noqa: S311
-        if self.ticks % 5 == 0:
+        if ASK_BARE and self.ticks % 5 == 0:
             self.client.get("/healthz", name="bare view (/healthz)")
 
     def act(self) -> None:

@@ -1,19 +1,28 @@
-"""Each benchmark owns one marked section of docs/benchmarks.md and rewrites only that."""
+"""Each benchmark owns one marked section of docs/benchmarks.md and rewrites only that.
+
+`make bench` runs every benchmark; the file keeps its sections in ORDER whichever ran last, so
+a partial run (one script by hand) leaves the others' numbers and dates as they were.
+"""
 
 import re
 from pathlib import Path
 
 REPORT = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
+ORDER = ("dice", "encounter", "load")  # bench_dice.py, bench_encounter.py, bench_load.py
+HEADER = (
+    "# Benchmarks\n\n"
+    "Measured numbers, each section written by its script under `bench/` with the date it ran "
+    "(`make bench` runs them all; the load section needs PostgreSQL). Latency on a shared "
+    "2-core machine is noisy: read the ratios and the medians, not single values.\n"
+)
+SECTION = re.compile(r"<!-- bench:(\w+):start -->\n(.*?)\n<!-- bench:\1:end -->\n?", re.DOTALL)
 
 
 def write_section(name: str, body: str) -> str:
-    start, end = f"<!-- bench:{name}:start -->", f"<!-- bench:{name}:end -->"
-    section = f"{start}\n{body.strip()}\n{end}\n"
-    text = REPORT.read_text() if REPORT.exists() else "# Benchmarks\n\n"
-    pattern = re.compile(re.escape(start) + r".*?" + re.escape(end) + r"\n?", re.DOTALL)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section, text, count=1)
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    REPORT.write_text(text)
-    return section
+    text = REPORT.read_text() if REPORT.exists() else ""
+    sections = {found.group(1): found.group(2) for found in SECTION.finditer(text)}
+    sections[name] = body.strip()
+    names = [n for n in ORDER if n in sections] + sorted(set(sections) - set(ORDER))
+    blocks = [f"<!-- bench:{n}:start -->\n{sections[n]}\n<!-- bench:{n}:end -->" for n in names]
+    REPORT.write_text(HEADER + "\n" + "\n\n".join(blocks) + "\n")
+    return blocks[names.index(name)] + "\n"

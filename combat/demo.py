@@ -8,7 +8,7 @@ from typing import Any
 from campaigns.models import Campaign
 from combat.rules.engines import has_engine
 
-from .demos import dice_pool, dnd5e, draci_hlidka, ose
+from .demos import dice_pool, dnd5e, draci_hlidka, ose, shadowrun3
 from .models import Encounter
 
 PREPARED, FINISHED = draci_hlidka.PREPARED, draci_hlidka.FINISHED
@@ -19,7 +19,7 @@ DEMOS: dict[str, tuple[tuple[str, Build], ...]] = {
         (module.PREPARED, module.prepared),
         (module.FINISHED, module.finished),
     )
-    for module in (draci_hlidka, ose, dnd5e, dice_pool)
+    for module in (draci_hlidka, ose, dnd5e, shadowrun3, dice_pool)
 }
 
 

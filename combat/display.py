@@ -1,10 +1,10 @@
 """The encounter as each viewer may see it: log sentences, dice, and the tracker's rows."""
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext_lazy
 
 from combat.rules.base import Badge, TrackerView
 
@@ -32,9 +32,37 @@ PURPOSES = {
     "damage": pgettext_lazy("roll", "damage"),
     "contest": pgettext_lazy("roll", "contest"),
     "death_save": pgettext_lazy("roll", "death saving throw"),
+    "surprise": pgettext_lazy("roll", "surprise"),
+    "quick_draw": pgettext_lazy("roll", "quick draw"),
+    "stand_up": pgettext_lazy("roll", "standing up"),
+    "athletics": pgettext_lazy("roll", "athletics"),
 }
-# Log parameters that are keys of a translatable word ("prone"), not names or numbers.
-TRANSLATED_PARAMS = frozenset({"condition"})
+SIDES = {"party": pgettext_lazy("side", "party"), "enemies": pgettext_lazy("side", "enemies")}
+NPC_DICE = {"attack_dice": pgettext_lazy("dice pool", "attack dice"),
+            "defence_dice": pgettext_lazy("dice pool", "defence dice")}  # fmt: skip
+
+
+def _damage_type(value: str) -> str:
+    from combat.rules.dnd5e.stats import DAMAGE_TYPES
+
+    label = dict(DAMAGE_TYPES).get(value)
+    return label.get(get_language()) if label else value
+
+
+def _words(value: str, table: Mapping[str, Any]) -> str:
+    for key, word in table.items():
+        value = value.replace(key, str(word))
+    return value
+
+
+# Log parameters that are keys of translatable words ("prone", "party"), not names or numbers.
+TRANSLATED_PARAMS: dict[str, Callable[[str], str]] = {
+    "condition": gettext,
+    "side": lambda value: str(SIDES.get(value, value)),
+    "sides": lambda value: _words(value, SIDES),
+    "skills": lambda value: _words(value, NPC_DICE),
+    "kind": _damage_type,
+}
 
 
 def _rolls(outcome: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
@@ -49,7 +77,7 @@ def say(step: Mapping[str, Any] | None) -> str:
     if not step:
         return ""
     template, params = step["template"], step.get("params") or {}
-    params = {k: gettext(v) if k in TRANSLATED_PARAMS and isinstance(v, str) else v
+    params = {k: TRANSLATED_PARAMS[k](v) if k in TRANSLATED_PARAMS and isinstance(v, str) else v
               for k, v in params.items()}  # fmt: skip
     try:
         return gettext(template) % params if params else gettext(template)
@@ -119,6 +147,8 @@ def tracker_rows(
     ordered = [by_key[k] for k in encounter.order if k in by_key]
     ordered += [row for key, row in by_key.items() if key not in encounter.order]
     view = view or TrackerView()
+    # An engine with its own tracker view shows its effects as badges, in words.
+    own_view = bool(view.header or view.badges or view.groups)
     result = []
     for row in ordered:
         numbers = gm or not row.is_npc or row.hp_revealed or row.owned_by(user)
@@ -126,11 +156,19 @@ def tracker_rows(
         # An engine's badges (combat pool, condition monitors) show a monster's numbers too.
         badges = tuple(_badge(b) for b in view.badges.get(row.key, ())) if numbers else ()
         result.append(TrackerRow(
-            row.key, row.name, row.side, row.initiative, health, tuple(row.conditions),
-            tuple(_effect_text(e) for e in row.effects), row.key == encounter.current, row,
+            row.key, row.name, row.side, row.initiative, health,
+            tuple(_condition(c) for c in row.conditions),
+            () if own_view else tuple(_effect_text(e) for e in row.effects),
+            row.key == encounter.current, row,
             badges, row.key in view.acted,
         ))  # fmt: skip
     return result
+
+
+def _condition(condition: str) -> str:
+    from .encounter_forms import condition_label  # the forms show the same words
+
+    return condition_label(condition)
 
 
 def _badge(badge: Badge) -> BadgeView:
@@ -208,6 +246,7 @@ def _event_title(event: Event) -> str:
         "ended": gettext("The fight ended"),
         "proposed": gettext("An action was proposed"),
         "rejected": gettext("The game master rejected a proposed action"),
+        "options": gettext("Fight options set"),
     }
     title = titles.get(event.type, event.type)
     names = ", ".join(c.get("name", "") for c in event.payload.get("combatants", []))

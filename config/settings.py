@@ -56,6 +56,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.throttle.LoginThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -109,6 +110,28 @@ AUTH_PASSWORD_VALIDATORS = [
 if env_bool("FAST_PASSWORD_HASHER"):
     # Tests and load tests only: the real hasher costs ~225 ms CPU per login.
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# The cache holds the login throttle's counters (config/throttle.py). With REDIS_URL every
+# worker process shares them; without it each process counts on its own (fine for one worker).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "iniciativa"),
+            # A stalled Redis must not hang logins: fail fast, the throttle then lets them in.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Failed logins allowed per username and per client address in one window (seconds);
+# NUM_PROXIES trusted proxies append the client's address to X-Forwarded-For.
+LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "20"))
+LOGIN_THROTTLE_WINDOW = int(os.environ.get("LOGIN_THROTTLE_WINDOW", "900"))
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "1" if HTTPS else "0"))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "campaigns:list"

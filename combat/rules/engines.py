@@ -31,7 +31,14 @@ def _ose() -> Engine:
     return OldSchoolEssentials()
 
 
+def _shadowrun3() -> Engine:
+    from combat.rules.shadowrun3.engine import Shadowrun3
+
+    return Shadowrun3()
+
+
 FACTORIES: dict[str, Callable[[], Engine]] = {
+    "shadowrun3": _shadowrun3,
     "ose": _ose,
     "draci_hlidka": _draci_hlidka,
     "dice_pool": _dice_pool,

@@ -32,9 +32,13 @@ def act(page, kind, faces="", weapon="", target="", ticks=(), values=None):  # t
     if ticks or values:
         panel.locator("details summary").click()
     for tick in ticks:
-        panel.get_by_label(tick).check()
-    for key, value in (values or {}).items():
-        panel.locator(f"#id_value_{key}").select_option(value)
+        panel.get_by_label(tick, exact=True).check()
+    for key, value in (values or {}).items():  # a choice's key, or ("label", its label)
+        field = panel.locator(f"#id_value_{key}")
+        if isinstance(value, tuple):
+            field.select_option(label=value[1])
+        else:
+            field.select_option(value)
     panel.locator("#id_faces").fill(faces)
     panel.get_by_role("button", name="Resolve").click()
     expect(page.locator("#live")).not_to_have_attribute("data-version", version or "")
@@ -120,10 +124,28 @@ def test_a_demo_5e_fight_with_a_shove_a_critical_a_death_save_and_advantage(
     expect(bite).to_contain_text("Advantage: the GM's call")
     expect(bite).to_contain_text("Advantage: d20 3, 16, the higher 16 counts")
     expect(bite).to_contain_text("20 against AC 18: a hit")
+    expect(bite).to_contain_text("GM note: Bite: DC 11 STR saving throw")  # prone: the GM's
     expect(bite.locator(".dice", has_text="2d20kh1").locator(".die")).to_have_text(["3", "16"])
     expect(gm.locator('[data-combatant="Helga"]')).to_contain_text("5 / 12")
     expect(hrac.locator('[data-combatant="Helga"]')).to_contain_text("5 / 12")  # her own
     expect(hrac.locator(".log-entry").first).to_contain_text("the higher 16 counts")
+    expect(hrac.locator(".log-entry").first).not_to_contain_text("GM note")
+
+    # Still in the wolf's turn, the GM frightens Brat Jan until the end of the wolf's *next*
+    # turn: the badge says so, and once this turn is over it is "the end of Wolf's turn".
+    act(
+        gm,
+        "apply_condition",
+        target="Brat Jan",
+        values={"condition": "frightened", "who": ("label", "Wolf"), "when": "end_next"},
+    )
+    jan = gracz.locator('[data-combatant="Brat Jan"]')
+    expect(jan.locator(".condition")).to_have_text(["frightened"])
+    expect(jan).to_contain_text("frightened until the end of Wolf's next turn")
+    next_turn(gm)
+    expect(gm.locator(".action-panel")).to_contain_text("Lis acts")
+    expect(jan).to_contain_text("frightened until the end of Wolf's turn")
+    expect(jan).not_to_contain_text("next turn")
 
     # The monsters' numbers stay hidden from the phones; the prone goblin stood up for them too.
     expect(goblin_on_phone).to_contain_text("unhurt")

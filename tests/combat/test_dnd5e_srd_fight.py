@@ -38,11 +38,13 @@ def rows(encounter: Encounter) -> dict[str, object]:
     return {row.name: row for row in encounter.combatants.all()}
 
 
-def last_entry(encounter: Encounter) -> tuple[str, list[str], list[tuple[str, list[int]]]]:
-    """The latest log entry as the GM reads it in English: summary, steps, dice."""
+def last_entry(
+    encounter: Encounter, *, gm: bool = True
+) -> tuple[str, list[str], list[tuple[str, list[int]]]]:
+    """The latest log entry as the GM (or a player) reads it in English: summary, steps, dice."""
     event = encounter.events.order_by("-seq").first()
     with translation.override("en"):
-        entry = log_entry(event, gm=True)
+        entry = log_entry(event, gm=gm)
     dice = [(str(r["expression"]), list(r["faces"])) for r in entry.rolls]
     return entry.summary, list(entry.steps), dice
 
@@ -115,6 +117,9 @@ def test_the_srd_goblin_fights_helga_through_the_workflow_and_the_log_replays(sr
     summary, steps, _dice = last_entry(encounter)
     assert summary == "Helga → Goblin (Longsword): hit, 9 damage"
     assert "Damage 9 slashing = 1d8+3 [6]" in steps and "Goblin dies" in steps
+    assert "Goblin: 7 → 0 HP" in steps
+    _summary, seen, _dice = last_entry(encounter, gm=False)  # a player never reads its HP
+    assert "Goblin dies" in seen and not [line for line in seen if "HP" in line]
     assert "dead" in rows(encounter)["Goblin"].conditions
 
     workflows.end_encounter(pk, gm, "t-end")
@@ -139,3 +144,26 @@ def test_a_tampered_log_of_the_srd_fight_does_not_replay(srd_goblin_fight):
     assert action["faces"] == [17, 6]
     action["faces"] = [17, 1]  # the damage die: 1 + 3 = 4 would leave the goblin at 3 HP
     assert not replay_encounter(data).ok
+
+
+def test_the_srd_wolfs_bite_leaves_its_prone_saving_throw_to_the_gm_in_a_note(srd_goblin_fight):
+    """The rider of a stat-block attack is not automated; the GM reads it on a hit."""
+    gm, _encounter, _goblin, helga = srd_goblin_fight
+    campaign = helga.campaign
+    library = Monster.objects.get(campaign=None, system="dnd5e", source=SOURCE, name="Wolf")
+    encounter = workflows.create_encounter(campaign, "SRD wolf", gm)
+    workflows.add_combatants(encounter.pk, gm, "w-helga", record=helga, side="party")
+    workflows.add_combatants(encounter.pk, gm, "w-wolf", record=copy_to_campaign(library, campaign))
+    keys = {row.name: row.key for row in encounter.combatants.all()}
+    workflows.roll_initiative(encounter.pk, gm, "w-init", typed_faces=[1, 20])  # the wolf first
+    bite = Action("attack", keys["Wolf"], (keys["Helga"],), weapon="Bite")
+    workflows.resolve_action(encounter.pk, gm, "w-bite", bite, [15, 2, 3])  # 19: 2 + 3 + 2
+    event = encounter.events.order_by("-seq").first()
+    with translation.override("en"):
+        seen_by_gm, seen_by_player = log_entry(event, gm=True), log_entry(event, gm=False)
+    assert seen_by_gm.summary == "Wolf → Helga (Bite): hit, 7 damage"
+    assert seen_by_gm.notes == (
+        "Bite: If the target is a creature, it must succeed on a DC 11 Strength saving throw "
+        "or be knocked prone.",
+    )
+    assert seen_by_player.notes == ()

@@ -313,9 +313,10 @@ def assert_readable(response: Any, method: str, label: str) -> None:
 
 def send(
     client: Client, method: str, url: str, data: dict[str, Any], *, htmx: bool = False,
-    urlencoded: bool = False, tally: Tally, label: str = "",
+    urlencoded: bool = False, tally: Tally, label: str = "", keep: bool = False,
 ) -> Any:  # fmt: skip
-    """One request in a rolled-back savepoint; counted, timed and judged."""
+    """One request, counted, timed and judged; in a savepoint that is rolled back unless
+    `keep` (a test that looks at the database afterwards keeps what the request did)."""
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     started = time.perf_counter()
     with transaction.atomic():
@@ -327,7 +328,7 @@ def send(
             response = client.post(url, body, content_type=content_type, **headers)
         else:
             response = client.post(url, data, **headers)
-        transaction.set_rollback(True)
+        transaction.set_rollback(not keep)
     tally.latencies.append(time.perf_counter() - started)
     tally.statuses[response.status_code] += 1
     tally.by_route[label, response.status_code] += 1
@@ -479,3 +480,202 @@ def test_fuzz_every_form_and_dice_field(world):  # type: ignore[no-untyped-def]
     assert tally.requests >= 5000, tally.summary()
     assert not any(status >= 500 for status in tally.statuses)
     assert max(tally.latencies) < SLOWEST_ALLOWED, tally.summary()
+
+
+# --- the known-bad corpus and crafted requests ------------------------------------------------
+
+# RELIABILITY R7's list: each must be refused with a message, and nothing rolled.
+R7_BAD_DICE = [
+    "10000d6", "1d1e1", "1d0", "1/0", "9" * 5000, "+".join(["1d6"] * 500),
+    "(" * 400 + "1" + ")" * 400, "1d" + "9" * 90, "", "\x00", "١d٦", "1d6" * 40,
+]  # fmt: skip
+ERROR_MARK = re.compile(r"invalid-feedback|is-invalid|alert-(danger|warning)|errorlist")
+
+
+def _rolls() -> int:
+    from campaigns.models import JournalRoll
+    from combat.models import Roll
+
+    return Roll.objects.count() + JournalRoll.objects.count()
+
+
+def dice_fields(world: dict[str, Any]) -> list[tuple[str, str, Callable[[str], dict[str, Any]]]]:
+    """Every place a member types dice: (method, url, the data that carries the dice)."""
+    pk, running = world["campaign"].pk, world["running"].pk
+    dnd = next(c for c in world["systems"] if c.system == "dnd5e")
+    turn = reverse("combat:encounter_turn", args=[pk, running, "next"])
+    return [
+        ("POST", reverse("combat:roll", args=[pk]), lambda d: {"expression": d, "key": "r"}),
+        ("POST", reverse("combat:roll", args=[pk]),
+         lambda d: {"expression": "3d6", "typed": "on", "faces": d, "key": "r"}),
+        ("GET", reverse("combat:odds", args=[pk]), lambda d: {"expression": d, "target": "10"}),
+        ("POST", turn, lambda d: {"turn-key": "t", "turn-faces": d}),
+        ("POST", reverse("combat:encounter_action", args=[pk, running]),
+         lambda d: {"key": "a", "kind": "attack", "targets": "c2", "faces": d}),
+        ("POST", reverse("campaigns:journal_preview", args=[pk]),
+         lambda d: {"body": f"[dice]{d}[/dice]"}),
+        ("POST", reverse("campaigns:journal", args=[pk]),
+         lambda d: {"title": "t", "body": f"[dice]{d}[/dice]", "key": "j"}),
+        ("POST", reverse("campaigns:character_create", args=[dnd.pk]),
+         lambda d: {"name": "Bad dice", "kind": "npc", "stat_hit_dice": d}),
+    ]  # fmt: skip
+
+
+def test_known_bad_dice_in_every_dice_field_are_refused_with_a_message(world):  # type: ignore[no-untyped-def]
+    from campaigns.models import Character
+
+    tally, gm = Tally(), clients(world)["gm"]
+    for method, url, data in dice_fields(world):
+        for dice in R7_BAD_DICE:
+            if (
+                dice == ""
+                and "typed" not in data("")
+                and any(k.endswith("faces") for k in data(""))
+            ):
+                continue  # no faces typed: the server rolls, as it should
+            for htmx in (False, True):
+                before = (_rolls(), Character.objects.count())
+                response = send(
+                    gm, method, url, data(dice), htmx=htmx, tally=tally, label=url, keep=True
+                )
+                assert (_rolls(), Character.objects.count()) == before, (url, dice[:20])
+                html = response.content.decode()
+                if method == "POST" and response.status_code == 200:
+                    assert ERROR_MARK.search(html), (url, dice[:20], htmx)
+    assert set(tally.statuses) <= {200, 302, 400}, tally.summary()
+
+
+def test_oversized_bodies_and_too_many_fields_get_a_400_that_says_so(world, settings):  # type: ignore[no-untyped-def]
+    assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE <= 2_621_440  # Django's 2.5 MB, not lifted
+    tally, logged = Tally(), clients(world)
+    pk = world["campaign"].pk
+    for role, url in [("gm", reverse("campaigns:create")), ("gm", reverse("combat:roll", args=[pk])),
+                      ("anonymous", reverse("login")), ("gm", reverse("campaigns:journal", args=[pk]))]:  # fmt: skip
+        for data in ({"name": "x" * 10_000_000}, {f"f{i}": "1" for i in range(1001)}):
+            for urlencoded in (False, True):
+                response = send(logged[role], "POST", url, data, urlencoded=urlencoded,
+                                tally=tally, label=url, keep=True)  # fmt: skip
+                assert response.status_code == 400, (url, urlencoded)
+                assert "not understood" in visible_text(response.content.decode())
+
+
+FOREIGN_KWARGS = {
+    "pk": "campaign", "member_pk": "membership", "invite_pk": "invite", "char_pk": "character",
+    "monster_pk": "monster", "enc_pk": "encounter", "item_pk": "weapon", "thread_pk": "thread",
+    "post_pk": "post", "roll_pk": "roll",
+}  # fmt: skip
+
+
+def _counts() -> tuple[int, ...]:
+    from campaigns.models import Campaign, Character, Invite, Membership, Monster, Post, Weapon
+    from combat.models import Combatant, Event
+
+    models = (Campaign, Character, Invite, Membership, Monster, Post, Weapon, Combatant, Event)
+    return tuple(model.objects.count() for model in models)
+
+
+def test_ids_of_another_campaign_in_urls_are_404_and_change_nothing(world):  # type: ignore[no-untyped-def]
+    tally, gm = Tally(), clients(world)["gm"]
+    foreign, checked = world["foreign"], 0
+    for name, (keys, table) in MATRIX.items():
+        own = _kwargs(keys, world["roles"])
+        for key in keys:
+            if key == "library_monster_pk":
+                continue  # a library monster is anybody's to copy
+            if key not in FOREIGN_KWARGS:
+                continue  # a token, a step, a kind, a proposal's number: not an id
+            for value in (foreign[FOREIGN_KWARGS[key]].pk, 0, 2**63, 10**30):
+                url = reverse(name, kwargs={**own, renamed(key): value})
+                for method, status in zip(("GET", "POST"), table["gm"], strict=True):
+                    if status == 405:
+                        continue
+                    before = _counts()
+                    response = send(
+                        gm, method, url, {}, tally=tally, label=f"{method} {name}", keep=True
+                    )
+                    assert response.status_code == 404, (method, url)
+                    assert _counts() == before, (method, url)
+                    checked += 1
+    assert checked >= 50
+
+
+def renamed(key: str) -> str:
+    return {"library_monster_pk": "monster_pk"}.get(key, key)
+
+
+def test_other_peoples_ids_in_form_fields_are_refused(world):  # type: ignore[no-untyped-def]
+    from campaigns.models import Character
+    from combat.models import Combatant, Event
+
+    tally, gm = Tally(), clients(world)["gm"]
+    foreign, pk, running = world["foreign"], world["campaign"].pk, world["running"].pk
+    create = reverse("campaigns:character_create", args=[pk])
+    for field_name, value in [("owner", foreign["user"].pk), ("weapons", foreign["weapon"].pk)]:
+        data = {"name": "Podvodník", "kind": "pc", "stat_zivoty": "10", field_name: value}
+        response = send(gm, "POST", create, data, tally=tally, label="create", keep=True)
+        assert response.status_code == 200 and ERROR_MARK.search(response.content.decode())
+        assert not Character.objects.filter(name="Podvodník").exists()
+    add = reverse("combat:encounter_add", args=[pk, running])
+    record = f"character:{foreign['character'].pk}"
+    data = {"key": "x1", "record": record, "count": "1", "side": "party"}
+    send(gm, "POST", add, data, tally=tally, label="add", keep=True)
+    assert Combatant.objects.filter(encounter_id=running).count() == 2
+    events = Event.objects.count()
+    action = reverse("combat:encounter_action", args=[pk, running])
+    adjust = reverse("combat:encounter_adjust", args=[pk, running])
+    for url, data in [
+        (action, {"key": "x2", "kind": "attack", "targets": foreign["combatant"], "faces": "1"}),
+        (action, {"key": "x3", "kind": "attack", "actor": foreign["combatant"]}),
+        (adjust, {"key": "x4", "combatant": foreign["combatant"], "hp": "0"}),
+    ]:
+        response = send(gm, "POST", url, data, htmx=True, tally=tally, label=url, keep=True)
+        assert response.status_code in (200, 403) and ERROR_MARK.search(response.content.decode())
+    assert Event.objects.count() == events
+
+
+def test_a_player_cannot_set_what_only_the_game_master_sets(world):  # type: ignore[no-untyped-def]
+    from campaigns.models import Campaign, Membership
+    from combat.models import Event
+
+    tally, player = Tally(), clients(world)["player"]
+    character, pk = world["character"], world["campaign"].pk
+    stats, weapons = dict(character.stats), list(character.weapons.all())
+    edit = reverse("campaigns:character_edit", args=[pk, character.pk])
+    gm_only = {"name": "Baldur II", "kind": "npc", "owner": world["gm"].pk,
+               "weapons": world["library_weapon"].pk, "stat_zivoty": "999", "stat_sil": "10"}  # fmt: skip
+    response = send(player, "POST", edit, gm_only, tally=tally, label="edit", keep=True)
+    assert response.status_code == 302
+    character.refresh_from_db()
+    assert character.name == "Baldur II"  # a player's own field
+    assert (character.kind, character.owner_id) == ("pc", world["player"].pk)
+    assert {k: character.stats[k] for k in ("zivoty", "sil")} == {
+        k: stats[k] for k in ("zivoty", "sil")
+    }
+    assert list(character.weapons.all()) == weapons
+    running = world["running"]
+    action = reverse("combat:encounter_action", args=[pk, running.pk])
+    data = {"key": "p1", "kind": "attack", "targets": "c2", "secret": "on"}
+    send(player, "POST", action, data, tally=tally, label="action", keep=True)
+    last = Event.objects.filter(encounter=running).order_by("-seq").first()
+    assert last.type == "action" and not last.payload.get("secret")  # a player cannot hide a roll
+    refused = [
+        ("campaigns:member_role", {"pk": pk, "member_pk": world["player_membership"].pk},
+         {"role": "gm"}),
+        ("campaigns:edit", {"pk": pk}, {"name": "Převzato", "description": ""}),
+        ("combat:encounter_adjust", {"pk": pk, "enc_pk": running.pk},
+         {"key": "p2", "combatant": "c2", "hp": "0"}),
+        ("combat:encounter_options", {"pk": world["encounter"].pk and pk,
+                                      "enc_pk": world["encounter"].pk},
+         {"key": "p3", "option_initiative_once": "yes"}),
+        ("combat:encounter_action", {"pk": pk, "enc_pk": running.pk},
+         {"key": "p4", "kind": "attack", "actor": "c2", "targets": "c1"}),
+    ]  # fmt: skip
+    events = Event.objects.count()
+    for name, kwargs, data in refused:
+        response = send(
+            player, "POST", reverse(name, kwargs=kwargs), data, tally=tally, label=name, keep=True
+        )
+        assert response.status_code == 403, name
+    assert Membership.objects.get(pk=world["player_membership"].pk).role == "player"
+    assert Campaign.objects.get(pk=pk).name == world["campaign"].name
+    assert Event.objects.count() == events

@@ -70,8 +70,9 @@ def deal(work: Work, target_id: str, parts: Sequence[tuple[int, str]], *, critic
     if target.hp > 0:
         after = max(target.hp - rest, 0)
         work.set_hp(target_id, after)
-        work.step(_("%(name)s: %(before)s → %(after)s HP"), name=target.name,
-                  before=target.hp, after=after)  # fmt: skip
+        # hp_* params: combat.display hides such lines from players (a monster's HP).
+        work.step(_("%(name)s: %(hp_before)s → %(hp_after)s HP"), name=target.name,
+                  hp_before=target.hp, hp_after=after)  # fmt: skip
         if after == 0:
             _dropped(work, target_id, rest - target.hp)
     elif not target.is_npc:
@@ -88,8 +89,8 @@ def _absorb(work: Work, target: Combatant, damage: int) -> int:
     work.remove_effect(target.id, temp)
     if have > taken:
         work.add_effect(target.id, Effect(TEMP_HP, "temp_hp", {"hp": have - taken}))
-    work.step(_("%(name)s: temporary hit points absorb %(taken)s (%(left)s left)"),
-              name=target.name, taken=taken, left=have - taken)  # fmt: skip
+    work.step(_("%(name)s: temporary hit points absorb %(taken)s (%(hp_left)s left)"),
+              name=target.name, taken=taken, hp_left=have - taken)  # fmt: skip
     return damage - taken
 
 
@@ -163,8 +164,8 @@ def heal(work: Work, target_id: str, amount: int) -> None:
         raise fail(_("%(name)s is dead"), name=target.name)
     after = min(target.hp + amount, target.max_hp)
     work.set_hp(target_id, after)
-    work.step(_("%(name)s: %(before)s → %(after)s HP"), name=target.name, before=target.hp,
-              after=after)  # fmt: skip
+    work.step(_("%(name)s: %(hp_before)s → %(hp_after)s HP"), name=target.name,
+              hp_before=target.hp, hp_after=after)  # fmt: skip
     if target.hp <= 0 < after:
         for condition in ("unconscious", "stable"):
             work.condition(target_id, condition, add=False)

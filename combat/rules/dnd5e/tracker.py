@@ -10,6 +10,8 @@ from combat.rules.dnd5e.common import effect_number, effects_of, speed
 _UNTIL = {
     "start": _("%(condition)s until the start of %(who)s's turn"),
     "end": _("%(condition)s until the end of %(who)s's turn"),
+    # "skip": applied during X's turn to last until the end of X's *next* turn (conditions.py)
+    "end_next": _("%(condition)s until the end of %(who)s's next turn"),
 }
 
 
@@ -50,7 +52,8 @@ def _badges(fight: Fight, combatant: Combatant) -> tuple[Badge, ...]:
         elif effect.kind == "duration" and effect.data.get("when") in _UNTIL:
             params = {"condition": effect.data.get("condition"),
                       "who": _name(fight, effect.data.get("who"))}  # fmt: skip
-            found.append(Badge(Step(_UNTIL[str(effect.data["when"])], params)))
+            when = "end_next" if effect.data.get("skip") else str(effect.data["when"])
+            found.append(Badge(Step(_UNTIL[when], params)))
     for effect in effects_of(combatant, "grappled_by"):
         who = _name(fight, effect.data.get("by"))
         found.append(Badge(Step(_("grappled by %(who)s"), {"who": who})))

@@ -34,6 +34,7 @@ from combat.rules.shadowrun3.handlers_gear import (
     is_firearm,
     mode,
     need_ready,
+    pool_breaks_aim,
     set_ammo,
     set_ready,
     skill_dice,
@@ -238,6 +239,8 @@ def roll_shot(work: Work, action: Action, plan: RangedPlan) -> Outcome:
     work.rolls += result.rolls
     spend_pool(work, action.actor, plan.pool)
     spend_pool(work, plan.shot.target.id, plan.shot.dodge_dice + plan.shot.resist_pool)
+    if plan.shot.dodge_dice + plan.shot.resist_pool:
+        pool_breaks_aim(work, plan.shot.target.id)
     work.update(action.actor, aim=None)
     if result.victim is not None:
         harm(work, result.victim, result.level, stun=result.stun)

@@ -218,5 +218,15 @@ def aim_bonus(combatant: Combatant, arm: Mapping[str, Any], target: str) -> tupl
     return int(state.get("count", 0)), len(state.get("phases", [])) > 1
 
 
+def pool_breaks_aim(work: Work, combatant_id: str) -> None:
+    """Rulings: no pool dice at all while a multi-phase aim is held; seed 003: "Jakmile je
+    mířící postava použije, přijde o výhody zamíření" — a defender's pool dice end its aim."""
+    state = aim_of(work.get(combatant_id))
+    if state and len(state.get("phases", [])) > 1:
+        work.update(combatant_id, aim=None)
+        work.step(_("%(name)s uses combat pool dice: the aim is lost"),
+                  name=work.get(combatant_id).name)  # fmt: skip
+
+
 def skill_dice(combatant: Combatant, arm: Mapping[str, Any] | None) -> tuple[str, int]:
     return weapon_skill(arm, combatant.stats.get("skills") or {})

@@ -35,7 +35,12 @@ from combat.rules.shadowrun3.handlers_attack import (
     whole,
 )
 from combat.rules.shadowrun3.handlers_damage import harm
-from combat.rules.shadowrun3.handlers_gear import is_ready, need_ready, skill_dice
+from combat.rules.shadowrun3.handlers_gear import (
+    is_ready,
+    need_ready,
+    pool_breaks_aim,
+    skill_dice,
+)
 from combat.rules.shadowrun3.melee import Fighter, melee_code, melee_target_numbers, resolve_melee
 from combat.rules.shadowrun3.movement import move_of, movement_tn
 from combat.rules.shadowrun3.passes import acts_in
@@ -109,6 +114,8 @@ def resolve_melee_attack(work: Work, action: Action, *, intercept: bool = False)
     spend_pool(work, action.actor, attack_pool)
     resisted = result.resistance is not None and result.winner == "attacker"
     spend_pool(work, plan.defender.who.id, defence_pool + (resist_pool if resisted else 0))
+    if defence_pool or (resist_pool and resisted):
+        pool_breaks_aim(work, plan.defender.who.id)
     work.update(action.actor, aim=None)
     if result.victim is not None:
         harm(work, result.victim, result.level, stun=result.stun)

@@ -268,3 +268,25 @@ def test_those_acting_in_the_same_phase_declare_lowest_first() -> None:
     assert "B acts" not in " ".join(texts(act(state, "declare", "a", ["c"], first="use_skill")))
     with pytest.raises(RulesError, match="does not act in this phase"):
         act(state, "declare", "c", [], first="simple_action")
+
+
+def test_a_defender_s_pool_dice_end_an_aim_held_over_several_phases() -> None:
+    # Rulings: no pool dice at all while a multi-phase aim is held (using them ends the aim).
+    trex = mafia().get("trex")
+    paolo = runner("paolo", "mafia", name="Paolo", reaction=3, reaction_bonus=6,
+                   weapons=[PREDATOR], skills={"pistols": 4})  # fmt: skip
+    luigi = runner("luigi", "mafia", name="Luigi", reaction=3)
+    state = rolled(fight(replace(trex, turn={}), paolo, luigi), [6, 6, 6, 2])  # 18, 15, 5
+    state = acted(state, "aim", "trex", ["luigi"], weapon="Browning Max-Power")
+    state = turn(state).fight  # Paolo: T-Rex has aimed in one phase only
+    # Pistols 4 vs 4: one success; T-Rex dodges with 1 die (none) and resists with Body 3.
+    faces = [5, 1, 1, 2, 1, 1, 1, 1]
+    shot = act(state, "fire", "paolo", ["trex"], faces, weapon="Ares Predator", dodge_pool=1)
+    assert after(state, shot).get("trex").turn["aim"]["count"] == 1
+    state = turn(turn(state).fight).fight  # pass 2: T-Rex aims again, two phases now
+    state = acted(state, "aim", "trex", ["luigi"], weapon="Browning Max-Power")
+    state = turn(state).fight
+    assert state.current == "paolo"
+    shot = act(state, "fire", "paolo", ["trex"], faces, weapon="Ares Predator", dodge_pool=1)
+    assert "T-Rex uses combat pool dice: the aim is lost" in texts(shot)
+    assert "aim" not in after(state, shot).get("trex").turn

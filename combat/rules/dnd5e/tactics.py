@@ -1,0 +1,85 @@
+"""Simple tactics for the simulator (combat.rules.simulate): D&D 5e.
+
+On its turn a creature attacks the standing enemy with the fewest HP, with its best attack — the
+weapon or stat-block attack with the largest expected damage (chance to hit × average damage)
+against the enemies' average AC; the Attack action's every attack (Extra Attack) and, for a
+monster with a countable Multiattack, the Multiattack and then each of its attacks. A prone
+creature stands up first. A dying character makes its death saving throw (SRD 5.1) and nothing
+else. Nobody moves, dodges, casts a save spell (those are the GM's: seed 002's "Not done") or
+takes reactions. Initiative is rolled once for the whole fight [std].
+"""
+
+from __future__ import annotations
+
+from combat.rules.base import Action, Combatant, Fight, RulesError
+from combat.rules.dnd5e.catalogue import KNOWN, SPECS
+from combat.rules.dnd5e.common import incapacitated, is_dead, is_dying, is_out, stat
+from combat.rules.dnd5e.economy import is_stale
+from combat.rules.dnd5e.mods import Mods
+from combat.rules.dnd5e.profile import named_attacks, profile
+from combat.rules.dnd5e.turns import multiattack_count
+from combat.rules.simulate import Choose, average, weakest_enemy
+
+__all__ = ["is_out", "plan"]
+
+REACH = 5  # feet: the engine's default distance, everyone in reach (there are no positions)
+NO_ATTACK = ""  # no weapon or attack: an unarmed strike
+
+
+def plan(fight: Fight) -> Choose:
+    best = {c.id: best_attack(c, _enemy_ac(fight, c)) for c in fight.combatants}
+    multi = {c.id: _multiattack(c) for c in fight.combatants}
+
+    def choose(fight: Fight, actor_id: str, taken: int) -> Action | None:
+        actor = fight.get(actor_id)
+        turn = {} if is_stale(actor.turn, fight.round) else actor.turn
+        if is_dead(actor) or actor.has("stable"):
+            return None
+        if is_dying(actor):
+            return None if turn.get("death_save") else Action("death_save", actor_id)
+        if incapacitated(actor) or (actor.has("surprised") and fight.round <= 1):
+            return None
+        if actor.has("prone"):
+            return Action("stand_up", actor_id)
+        if turn.get("action") and not turn.get("attacks_left"):
+            return None
+        if not turn.get("action") and multi[actor_id]:
+            return Action("multiattack", actor_id)
+        target = weakest_enemy(fight, actor, is_out)
+        if target is None:
+            return None
+        weapon = best[actor_id]
+        if weapon == NO_ATTACK:
+            return Action("unarmed", actor_id, (target.id,))
+        return Action("attack", actor_id, (target.id,), weapon)
+
+    return choose
+
+
+def best_attack(combatant: Combatant, ac: float) -> str:
+    """The weapon or stat-block attack with the largest expected damage against `ac`."""
+    mods = Mods({}, SPECS["attack"].allowed, KNOWN)
+    found, worth = NO_ATTACK, -1.0
+    for name in named_attacks(combatant):
+        try:
+            made = profile(combatant, "attack", name, mods, REACH)
+        except RulesError:
+            continue  # e.g. a spell attack without a spellcasting ability
+        hit = min(0.95, max(0.05, (21 + made.bonus - ac) / 20))  # a 1 misses, a 20 hits
+        value = hit * sum(average(dice) for dice, _kind in made.damage)
+        if value > worth:
+            found, worth = name, value
+    return found
+
+
+def _enemy_ac(fight: Fight, combatant: Combatant) -> float:
+    values = [
+        stat(other, "ac") for other in fight.combatants
+        if other.side != combatant.side and type(stat(other, "ac")) is int
+    ]  # fmt: skip
+    return sum(values) / len(values) if values else 12.0
+
+
+def _multiattack(combatant: Combatant) -> bool:
+    text = str(stat(combatant, "multiattack") or "")
+    return bool(text) and multiattack_count(text) is not None

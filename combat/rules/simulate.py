@@ -1,0 +1,257 @@
+"""Playing a fight to its end many times with seeded dice (issue J): who wins, how long it takes,
+who drops.
+
+Pure and generic: the same engine as live play resolves every action (no second copy of any
+rule), the fight moves on with `combat.rules.flow.next_turn` exactly as the "Next turn" button
+does, and a system's simple tactics (`combat.rules.<system>.tactics`) choose each action. Dice
+come from one `SeededFaces` per simulation (a local `random.Random`, never the global one), so a
+seed gives the same result again. There is no clock here: a caller with a time budget passes
+`stop`, asked after every fight.
+
+A tactics module provides:
+
+    plan(fight) -> Choose          once per simulation (the best weapons are picked here);
+                                   Choose(fight, actor, taken) -> Action | None chooses the
+                                   actor's next action in its turn (`taken`: actions it already
+                                   took in this turn), None passes
+    is_out(combatant) -> bool      the system's own "out of the fight"
+    new_initiative(fight) -> bool  optional: the GM rolls initiative again at the start of this
+                                   round (Dračí Hlídka rolls every round); a round that begins
+                                   with nobody's turn (OSE's declarations) always rolls
+
+An action the engine refuses (RulesError, InvalidDice) counts as a fallback and the actor passes,
+so a tactic's mistake never ends a simulation; the count is shown when it is not zero.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from types import ModuleType
+from typing import Protocol
+
+from combat.rules.base import Action, Combatant, Engine, Fight, Outcome, RulesError
+from combat.rules.dice import InvalidDice, parse
+from combat.rules.faces import FaceSource, SeededFaces
+from combat.rules.flow import after, next_turn
+
+FIGHTS = 10_000  # the default number of fights
+ROUND_CAP = 50  # a fight still going after this many rounds is "undecided"
+MAX_ACTIONS = 10  # actions one actor may take in one turn (a 5e Multiattack is a few)
+Z95 = 1.96  # the 95 % normal quantile, for the margin of error
+
+Choose = Callable[[Fight, str, int], Action | None]
+
+
+class Tactics(Protocol):
+    def plan(self, fight: Fight) -> Choose: ...
+
+    def is_out(self, combatant: Combatant) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """What `fights` simulated fights came to (`requested` were asked for)."""
+
+    requested: int
+    fights: int
+    wins: dict[str, int]  # side → fights it won
+    nobody: int  # fights in which every side went down at once
+    undecided: int  # fights still going after the round cap
+    rounds: dict[int, int]  # the round a decided fight ended in → fights
+    drops: dict[str, int]  # combatant id → fights in which it dropped (out of the fight)
+    fallbacks: int  # actions the engine refused (the actor passed instead)
+    seed: int
+    round_cap: int
+    sides: tuple[str, ...] = field(default=())  # every side, in the fight's order
+
+    def chance(self, count: int) -> float:
+        return count / self.fights if self.fights else 0.0
+
+    @property
+    def margin(self) -> float:
+        """The 95 % margin of error of any chance shown, at its widest (a chance of 50 %)."""
+        return Z95 * math.sqrt(0.25 / self.fights) if self.fights else 1.0
+
+    @property
+    def decided(self) -> int:
+        return self.fights - self.undecided
+
+    @property
+    def mean_rounds(self) -> float | None:
+        """The expected number of rounds of a decided fight."""
+        if not self.decided:
+            return None
+        return sum(r * n for r, n in self.rounds.items()) / self.decided
+
+
+@dataclass
+class _One:
+    """One fight's result."""
+
+    winner: str | None = None
+    round: int = 0
+    undecided: bool = False
+    dropped: set[str] = field(default_factory=set)
+    fallbacks: int = 0
+
+
+def tactics_for(system: str) -> Tactics | None:
+    """The system's tactics module, or None when it has none yet."""
+    try:
+        module: ModuleType = importlib.import_module(f"combat.rules.{system}.tactics")
+    except ModuleNotFoundError:
+        return None
+    return module  # type: ignore[return-value]  # a module satisfies the protocol
+
+
+def simulate(
+    engine: Engine, fight: Fight, tactics: Tactics, *, fights: int = FIGHTS, seed: int = 0,
+    round_cap: int = ROUND_CAP, stop: Callable[[], bool] | None = None,
+) -> Simulation:  # fmt: skip
+    """Play `fight` from its current state to the end `fights` times (fewer when `stop` says
+    so after a fight)."""
+    faces = SeededFaces(seed)
+    choose = tactics.plan(fight)
+    wins: dict[str, int] = {}
+    rounds: dict[int, int] = {}
+    drops = dict.fromkeys((c.id for c in fight.combatants), 0)
+    nobody = undecided = fallbacks = played = 0
+    while played < fights:
+        one = _play(engine, fight, tactics, choose, faces, round_cap)
+        played += 1
+        fallbacks += one.fallbacks
+        for combatant_id in one.dropped:
+            drops[combatant_id] += 1
+        if one.undecided:
+            undecided += 1
+        else:
+            rounds[one.round] = rounds.get(one.round, 0) + 1
+            if one.winner is None:
+                nobody += 1
+            else:
+                wins[one.winner] = wins.get(one.winner, 0) + 1
+        if stop is not None and stop():
+            break
+    sides = tuple(dict.fromkeys(c.side for c in fight.combatants))
+    return Simulation(fights, played, wins, nobody, undecided, dict(sorted(rounds.items())),
+                      drops, fallbacks, seed, round_cap, sides)  # fmt: skip
+
+
+def _play(
+    engine: Engine, fight: Fight, tactics: Tactics, choose: Choose, faces: FaceSource,
+    round_cap: int,
+) -> _One:  # fmt: skip
+    one = _One(dropped={c.id for c in fight.combatants if tactics.is_out(c)})
+    already = set(one.dropped)  # out before the simulation began: not counted as dropping
+    if fight.current is None:
+        fight = _initiative(engine, fight, faces)
+    limit = max(fight.round, 1) + round_cap - 1
+    turns = round_cap * (len(fight.combatants) + 1) * 12  # a guard against an endless round
+    while not engine.is_over(fight) and fight.current is not None and turns > 0:
+        turns -= 1
+        fight = _turn(engine, fight, fight.current, tactics, choose, faces, one)
+        if engine.is_over(fight):
+            break
+        turned = next_turn(engine, fight, faces)
+        if turned.outcome is not None:
+            _note_drops(turned.fight, turned.outcome, tactics, one)
+        if turned.fight.round != fight.round:
+            fight = turned.fight
+            if fight.round > limit:
+                break
+            if fight.current is None or _new_initiative(tactics, fight):
+                fight = _initiative(engine, fight, faces)
+        else:
+            fight = turned.fight
+    one.round = fight.round
+    one.dropped -= already
+    if not engine.is_over(fight):
+        one.undecided = True
+        return one
+    standing = {c.side for c in fight.combatants if not tactics.is_out(c)}
+    one.winner = next(iter(standing)) if len(standing) == 1 else None
+    return one
+
+
+def _turn(
+    engine: Engine, fight: Fight, actor: str, tactics: Tactics, choose: Choose,
+    faces: FaceSource, one: _One,
+) -> Fight:  # fmt: skip
+    """The actor's actions in its turn, until its tactic passes."""
+    for taken in range(MAX_ACTIONS):
+        action = choose(fight, actor, taken)
+        if action is None:
+            break
+        try:
+            outcome = engine.resolve(fight, action, faces)
+        except (RulesError, InvalidDice):
+            one.fallbacks += 1  # the tactic asked for something the rules forbid: pass
+            break
+        fight = after(fight, outcome)
+        _note_drops(fight, outcome, tactics, one)
+        if engine.is_over(fight):
+            break
+    return fight
+
+
+def _note_drops(fight: Fight, outcome: Outcome, tactics: Tactics, one: _One) -> None:
+    for change in outcome.changes:
+        if change.combatant not in one.dropped and tactics.is_out(fight.get(change.combatant)):
+            one.dropped.add(change.combatant)
+
+
+def _new_initiative(tactics: Tactics, fight: Fight) -> bool:
+    again: Callable[[Fight], bool] | None = getattr(tactics, "new_initiative", None)
+    return again is not None and again(fight)
+
+
+def _initiative(engine: Engine, fight: Fight, faces: FaceSource) -> Fight:
+    """The GM's "Roll initiative" (combat.workflows.roll_initiative): everyone, round 1 at
+    least, the first in the new order acts."""
+    outcome = engine.roll_initiative(fight, [c.id for c in fight.combatants], faces)
+    fight = after(fight, outcome)
+    return replace(fight, round=max(fight.round, 1),
+                   current=fight.order[0] if fight.order else None)  # fmt: skip
+
+
+# --- helpers the tactics share ------------------------------------------------------------------
+
+
+def weakest_enemy(
+    fight: Fight, actor: Combatant, is_out: Callable[[Combatant], bool]
+) -> Combatant | None:
+    """The standing enemy with the fewest HP (there are no positions, so "nearest" cannot be
+    told); among equals the first in the fight's list."""
+    best: Combatant | None = None
+    for other in fight.combatants:
+        if other.side == actor.side or is_out(other):
+            continue
+        if best is None or other.hp < best.hp:
+            best = other
+    return best
+
+
+def per_side(simulation: Simulation) -> Mapping[str, float]:
+    """Each side's chance to win, in the fight's order of sides."""
+    return {side: simulation.chance(simulation.wins.get(side, 0)) for side in simulation.sides}
+
+
+def average(expression: str) -> float:
+    """The mean of a damage expression, to rank weapons: exact for plain dice ("1d8+2": the
+    middle of its range), the middle of the range otherwise; 0 for a bad one."""
+    try:
+        parsed = parse(expression)
+    except InvalidDice:
+        return 0.0
+    return (parsed.min_total + parsed.max_total) / 2
+
+
+def hits(engine: Engine, fight: Fight, action: Action, *, trials: int, seed: int = 0) -> int:
+    """How often `action` hits (its Outcome's data["hit"]) in `trials` resolutions with the
+    simulation's seeded dice: the check that the simulation agrees with the exact odds."""
+    faces = SeededFaces(seed)
+    resolve = engine.resolve
+    return sum(1 for _ in range(trials) if resolve(fight, action, faces).data.get("hit"))
