@@ -7,6 +7,8 @@ from typing import Any
 from django.utils.translation import get_language, gettext, pgettext_lazy
 
 from combat.rules.base import Badge, TrackerView
+from combat.rules.dice import InvalidDice, roll
+from combat.rules.faces import FacesExhausted, TypedFaces
 
 from .models import Combatant, Encounter, Event
 
@@ -67,9 +69,28 @@ TRANSLATED_PARAMS: dict[str, Callable[[str], str]] = {
 
 def _rolls(outcome: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
     return tuple(
-        {**rolled, "purpose": PURPOSES.get(rolled.get("purpose", ""), rolled.get("purpose"))}
+        {**rolled, "purpose": PURPOSES.get(rolled.get("purpose", ""), rolled.get("purpose")),
+         "dice": face_marks(str(rolled.get("expression", "")), rolled.get("faces") or [])}
         for rolled in outcome.get("rolls", [])
-    )
+    )  # fmt: skip
+
+
+def face_marks(expression: str, faces: list[Any]) -> list[dict[str, Any]]:
+    """Each face with whether it counts and whether it exploded, by replaying the expression
+    with the recorded faces (2d20kh1: the lower one is dropped). Rolls an engine makes in its
+    own way (a pool that re-rolls sixes) are shown plainly."""
+    plain = [{"face": face, "kept": True, "exploded": False} for face in faces]
+    try:
+        result = roll(expression, TypedFaces([int(face) for face in faces]))
+    except (InvalidDice, FacesExhausted, ValueError, TypeError):
+        return plain
+    marks = []
+    for die in result.dice:
+        last = len(die.faces) - 1  # a compounding die: every face but its last exploded
+        for index, face in enumerate(die.faces):
+            exploded = index < last if last else die.exploded
+            marks.append({"face": face, "kept": die.kept, "exploded": exploded})
+    return marks if [m["face"] for m in marks] == list(faces) else plain
 
 
 def say(step: Mapping[str, Any] | None) -> str:

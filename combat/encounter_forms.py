@@ -77,25 +77,44 @@ class ActionForm(KeyedForm):
         names = getattr(engine, "weapon_names", None)
         weapons = names(fight, actor) if names else [w["name"] for w in me.weapons]
         self.fields["weapon"].choices = [("", "—")] + [(name, name) for name in weapons]
-        keys = sorted({m for option in options for m in option.modifiers})
+        # In the engine's order; each field is shown only with the kinds that use it.
+        self.kinds_of: dict[str, list[str]] = {}
+        for option in options:
+            for key in (*option.modifiers, *(v.key for v in option.values)):
+                self.kinds_of.setdefault(key, []).append(option.kind)
+        keys = [key for key in dict.fromkeys(m for o in options for m in o.modifiers)]
         self.fields["modifiers"].choices = [(k, modifier_label(k, labels)) for k in keys]
         self.fields["journal_roll"].choices = [("", "—")] + list(journal_rolls)
+        self.target_kinds = [o.kind for o in options if o.needs_target]
+        self.weapon_kinds = [o.kind for o in options if o.needs_weapon]
         self.value_keys: list[str] = []
         for value in {v.key: v for option in options for v in option.values}.values():
             self.fields[f"value_{value.key}"] = value_field(value)
             self.value_keys.append(value.key)
 
-    def value_fields(self) -> list[Any]:
-        """The bound fields of the modifiers that take a number or a choice."""
-        return [self[f"value_{key}"] for key in self.value_keys]
+    def value_fields(self) -> list[tuple[Any, str]]:
+        """The bound fields of the modifiers that take a number or a choice, each with the
+        kinds of action it belongs to (the page shows it only for those)."""
+        return [(self[f"value_{key}"], " ".join(self.kinds_of[key])) for key in self.value_keys]
+
+    def tick_boxes(self) -> list[tuple[Any, str]]:
+        """The tick boxes, each with the kinds of action it belongs to."""
+        return [(box, " ".join(self.kinds_of.get(box.data["value"], [])))
+                for box in self["modifiers"]]  # fmt: skip
+
+    def kinds_needing(self) -> dict[str, str]:
+        """Which kinds need a target and which a weapon (the page hides the others' fields)."""
+        return {"targets": " ".join(self.target_kinds), "weapon": " ".join(self.weapon_kinds)}
 
     def action(self, actor: str) -> Action:
         """The chosen action (call after is_valid): ticks and the values given."""
         data = self.cleaned_data
-        modifiers: dict[str, Any] = dict(data["modifiers"])
+        mine = {key for key, kinds in self.kinds_of.items() if data["kind"] in kinds}
+        # A box ticked for another kind before the GM changed their mind stays behind.
+        modifiers: dict[str, Any] = {k: v for k, v in data["modifiers"].items() if k in mine}
         for key in self.value_keys:
             value = data.get(f"value_{key}")
-            if value not in (None, ""):
+            if value not in (None, "") and key in mine:
                 modifiers[key] = value
         return Action(kind=data["kind"], actor=actor, targets=tuple(data["targets"]),
                       weapon=data["weapon"] or None, modifiers=modifiers)  # fmt: skip

@@ -81,10 +81,10 @@ def page_context(
         "proposals": _proposals(encounter, rows, gm=gm, user=request.user),
     }
     acting = _acting(rows, encounter, request.GET.get("actor", ""), gm=gm, user=request.user)
-    if acting is not None:
-        fight, _rows = load_fight(encounter)
-        engine = get_engine(encounter.system)
-        options = engine.actions(fight, acting.key)
+    engine = get_engine(encounter.system)
+    fight = fight_of(encounter, rows) if acting is not None else None
+    options = allowed_options(engine, fight, acting.key, gm=gm) if fight and acting else ()
+    if acting is not None and fight is not None and options:
         hidden = frozenset() if gm else frozenset(row.key for row in rows if row.hidden)
         rolls = journal_rolls.offered(membership.campaign, request.user, gm=gm)
         context["action_form"] = ActionForm.fresh(fight, acting.key, options, hidden, engine, rolls)
@@ -112,16 +112,31 @@ def _acting(
         return None
     mine = [row for row in rows if gm or row.owned_by(user)]
     by_key = {row.key: row for row in mine}
-    for key in (chosen, encounter.current):
-        if key in by_key:
-            return by_key[key]
-    # Nobody's turn (OSE's declarations): the panel offers what anyone may do out of turn.
-    return mine[0] if mine and not encounter.current else None
+    may_interrupt = gm or _acts_out_of_turn(encounter)
+    if chosen in by_key and (chosen == encounter.current or may_interrupt):
+        return by_key[chosen]
+    if encounter.current in by_key:
+        return by_key[encounter.current]
+    # Not one's turn, or nobody's (OSE's declarations): what one may do out of turn.
+    fallback = not encounter.current if gm else may_interrupt
+    if mine and fallback:
+        return mine[0]
+    return None
 
 
 def _acts_before_initiative(encounter: Encounter) -> bool:
     """OSE declares spells and withdrawals before the first initiative roll."""
     return bool(getattr(get_engine(encounter.system), "acts_before_initiative", False))
+
+
+def _acts_out_of_turn(encounter: Encounter) -> bool:
+    """Players may act when it is not their turn (a reaction, a free action)."""
+    return bool(getattr(get_engine(encounter.system), "acts_out_of_turn", False))
+
+
+def allowed_options(engine: Any, fight: Any, actor: str, *, gm: bool) -> tuple[Any, ...]:
+    """What the actor may do now; a player never gets the GM's bookkeeping actions."""
+    return tuple(o for o in engine.actions(fight, actor) if gm or not o.gm_only)
 
 
 def _proposals(
@@ -268,9 +283,12 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
             raise RulesError(_("Nobody's turn: roll initiative first."))
         if not (membership.is_gm or current.owned_by(request.user)):
             raise PermissionDenied
+        out_of_turn = current.key != encounter.current
+        if not membership.is_gm and out_of_turn and not _acts_out_of_turn(encounter):
+            raise PermissionDenied
         fight, _rows = load_fight(encounter)
         engine = get_engine(encounter.system)
-        options = engine.actions(fight, current.key)
+        options = allowed_options(engine, fight, current.key, gm=membership.is_gm)
         hidden = (
             frozenset()
             if membership.is_gm
@@ -357,7 +375,7 @@ def encounter_odds(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
         return HttpResponse(status=204)
     fight, _rows = load_fight(encounter)
     engine = get_engine(encounter.system)
-    options = engine.actions(fight, current.key)
+    options = allowed_options(engine, fight, current.key, gm=membership.is_gm)
     form = ActionForm(fight, current.key, options, request.GET, engine=engine)
     context: dict[str, Any] = {}
     if form.is_valid():

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import encounter_views, views
+from . import encounter_views, simulate_views, views
 
 app_name = "combat"
 
@@ -44,6 +44,11 @@ urlpatterns = [
         "<int:pk>/encounters/<int:enc_pk>/adjust/",
         encounter_views.encounter_adjust,
         name="encounter_adjust",
+    ),
+    path(
+        "<int:pk>/encounters/<int:enc_pk>/simulate/",
+        simulate_views.encounter_simulate,
+        name="encounter_simulate",
     ),
     path(
         "<int:pk>/encounters/<int:enc_pk>/<str:step>/",

@@ -1,5 +1,6 @@
 """Production settings, security headers, and CSRF for plain and htmx requests."""
 
+import json
 import os
 import subprocess
 import sys
@@ -92,7 +93,9 @@ def test_security_headers_on_pages_and_partials(roles, production, htmx):
 
 
 def test_login_cookies_are_secure_httponly_lax_and_host_prefixed(roles, production):
-    client = Client()
+    production.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                     "LOCATION": "test-security-login"}}  # fmt: skip
+    client = Client()  # its own cache: other tests' failed logins do not throttle this one
     client.get(reverse("login"), secure=True)
     credentials = {"username": "gm", "password": "pw-gm"}
     response = client.post(reverse("login"), credentials, secure=True)
@@ -147,3 +150,101 @@ def test_htmx_403_goes_to_the_message_area(client, roles):
     assert response.status_code == 403
     assert response["HX-Retarget"] == "#messages"
     assert "game master" in response.content.decode()
+
+
+def test_https_mode_sets_the_deploy_checklists_cookies_and_transport():
+    """The real settings module in production mode, not the `production` fixture's copy."""
+    names = [
+        "SESSION_COOKIE_SECURE", "SESSION_COOKIE_HTTPONLY", "SESSION_COOKIE_SAMESITE",
+        "SESSION_COOKIE_NAME", "SESSION_COOKIE_DOMAIN", "SESSION_COOKIE_PATH",
+        "CSRF_COOKIE_SECURE", "CSRF_COOKIE_SAMESITE", "CSRF_COOKIE_NAME", "CSRF_COOKIE_DOMAIN",
+        "SECURE_HSTS_SECONDS", "SECURE_SSL_REDIRECT", "SECURE_PROXY_SSL_HEADER", "NUM_PROXIES",
+    ]  # fmt: skip
+    code = f"import json; from django.conf import settings as s; print(json.dumps({{n: getattr(s, n) for n in {names}}}))"
+    result = _manage("shell", "-c", code, **PRODUCTION_ENV)
+    got = json.loads(result.stdout.strip().splitlines()[-1])
+    assert got["SESSION_COOKIE_SECURE"] and got["SESSION_COOKIE_HTTPONLY"]
+    assert got["CSRF_COOKIE_SECURE"]
+    assert got["SESSION_COOKIE_SAMESITE"] == got["CSRF_COOKIE_SAMESITE"] == "Lax"
+    # __Host- cookies are refused by browsers unless Secure, Path=/ and without Domain.
+    assert got["SESSION_COOKIE_NAME"].startswith("__Host-")
+    assert got["CSRF_COOKIE_NAME"].startswith("__Host-")
+    assert got["SESSION_COOKIE_DOMAIN"] is None and got["CSRF_COOKIE_DOMAIN"] is None
+    assert got["SESSION_COOKIE_PATH"] == "/"
+    assert got["SECURE_HSTS_SECONDS"] >= 31536000 and got["SECURE_SSL_REDIRECT"]
+    assert got["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+    assert got["NUM_PROXIES"] == 1  # behind the TLS proxy: its X-Forwarded-For entry counts
+
+
+def _assert_security_headers(response, label):  # type: ignore[no-untyped-def]
+    assert response["Strict-Transport-Security"].startswith("max-age=31536000"), label
+    assert response["X-Content-Type-Options"] == "nosniff", label
+    assert response["X-Frame-Options"] == "DENY", label
+    assert response["Referrer-Policy"] == "same-origin", label
+    assert response["Cross-Origin-Opener-Policy"] == "same-origin", label
+    assert "frame-ancestors 'none'" in response["Content-Security-Policy"], label
+
+
+def test_every_page_partial_and_refusal_carries_the_security_headers(roles, production):
+    """Every route of MATRIX, GET and POST, plain and htmx, for each role: whatever the
+    status (200, 204, 302, 403, 404, 405), the headers are there."""
+    clients = {"anonymous": Client()}
+    for role in ("outsider", "player", "gm"):
+        clients[role] = Client()
+        clients[role].force_login(roles[role])
+    seen = set()
+    for name, (keys, _table) in MATRIX.items():
+        url = reverse(name, kwargs=_kwargs(keys, roles))
+        for role, client in clients.items():
+            for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
+                for method in ("get", "post"):
+                    if (name, method) in {("logout", "post"), ("campaigns:leave", "post")}:
+                        continue  # they would end the session the other routes need
+                    response = getattr(client, method)(url, secure=True, **htmx)
+                    _assert_security_headers(response, (method, url, role, htmx))
+                    seen.add(response.status_code)
+    assert {200, 204, 302, 403, 404, 405} <= seen
+
+
+UNSAFE = ("put", "patch", "delete")
+
+
+@pytest.mark.parametrize("name", list(MATRIX))
+def test_no_route_changes_anything_without_a_valid_token(roles, name):
+    """Beyond a plain POST without a token: an htmx POST without one, a POST with another
+    session's token, and PUT/PATCH/DELETE are refused too; and a GET changes nothing."""
+    from campaigns.models import Campaign, Character, Invite, Membership
+    from combat.models import Combatant, Event, Roll
+
+    def state():  # type: ignore[no-untyped-def]
+        models = (Campaign, Character, Invite, Membership, Combatant, Event, Roll)
+        return [model.objects.count() for model in models] + [
+            list(Membership.objects.values_list("role", flat=True))
+        ]
+
+    stranger = Client(enforce_csrf_checks=True)
+    stranger.get(reverse("login"))
+    foreign_token = stranger.cookies["csrftoken"].value
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(roles["gm"])
+    client.get(reverse("campaigns:list"))  # its own CSRF cookie: only the token is wrong
+    assert client.cookies["csrftoken"].value != foreign_token
+    url = reverse(name, kwargs=_kwargs(MATRIX[name][0], roles))
+    before = state()
+    if MATRIX[name][1]["gm"][1] != 405:
+        response = client.post(url, {}, HTTP_HX_REQUEST="true")
+        assert response.status_code == 403 and "Reload the page" in response.content.decode()
+        response = client.post(url, {"csrfmiddlewaretoken": foreign_token})
+        assert response.status_code == 403
+        response = client.post(url, {}, HTTP_X_CSRFTOKEN=foreign_token)
+        assert response.status_code == 403
+    for method in UNSAFE:
+        assert getattr(client, method)(url).status_code == 403, method
+    client.get(url)
+    assert state() == before
+
+
+def test_the_admin_login_needs_the_token_too(roles):
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(reverse("admin:login"), {"username": "gm", "password": "pw-gm"})
+    assert response.status_code == 403

@@ -169,6 +169,7 @@ class ActionOption:
     needs_weapon: bool = False
     modifiers: tuple[str, ...] = ()  # the situational modifiers the GM may tick
     values: tuple[ValueField, ...] = ()  # the ones that take a number or a choice
+    gm_only: bool = False  # the GM's bookkeeping (5e: apply a condition): never a player's
 
 
 @dataclass(frozen=True)
@@ -266,6 +267,9 @@ class Engine(Protocol):
 #   modifier_labels: Mapping[str, Step]       labels of the tick modifiers
 #   condition_labels: Mapping[str, str]       the system's own conditions for the GM's hand
 #   acts_before_initiative: bool              actions before the first initiative (OSE)
+#   acts_out_of_turn: bool                    players may act when it is not their turn (a 5e
+#                                             reaction, SR3's free action); `actions` and
+#                                             `resolve` decide what they may do then
 
 
 # --- applying changes, generically ------------------------------------------------------------

@@ -30,7 +30,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import ModuleType
-from typing import Protocol
+from typing import Any, Protocol
 
 from combat.rules.base import Action, Combatant, Engine, Fight, Outcome, RulesError
 from combat.rules.dice import InvalidDice, parse
@@ -87,6 +87,24 @@ class Simulation:
         return sum(r * n for r, n in self.rounds.items()) / self.decided
 
 
+def combined(first: Simulation, then: Simulation) -> Simulation:
+    """Two simulations of the same fight as one (the GM's "play more" after a time limit)."""
+
+    def added(a: dict[Any, int], b: dict[Any, int]) -> dict[Any, int]:
+        return {key: a.get(key, 0) + b.get(key, 0) for key in sorted({*a, *b})}
+
+    return replace(
+        first,
+        fights=first.fights + then.fights,
+        wins=added(first.wins, then.wins),
+        nobody=first.nobody + then.nobody,
+        undecided=first.undecided + then.undecided,
+        rounds=added(first.rounds, then.rounds),
+        drops={key: first.drops.get(key, 0) + then.drops.get(key, 0) for key in first.drops},
+        fallbacks=first.fallbacks + then.fallbacks,
+    )
+
+
 @dataclass
 class _One:
     """One fight's result."""
@@ -100,11 +118,14 @@ class _One:
 
 def tactics_for(system: str) -> Tactics | None:
     """The system's tactics module, or None when it has none yet."""
+    name = f"combat.rules.{system}.tactics"
     try:
-        module: ModuleType = importlib.import_module(f"combat.rules.{system}.tactics")
-    except ModuleNotFoundError:
+        module: ModuleType = importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name not in (name, f"combat.rules.{system}"):
+            raise  # a tactics module that exists but is broken must not hide
         return None
-    return module  # type: ignore[return-value]  # a module satisfies the protocol
+    return module
 
 
 def simulate(
@@ -147,7 +168,7 @@ def _play(
     one = _One(dropped={c.id for c in fight.combatants if tactics.is_out(c)})
     already = set(one.dropped)  # out before the simulation began: not counted as dropping
     if fight.current is None:
-        fight = _initiative(engine, fight, faces)
+        fight = _initiative(engine, fight, faces, [c.id for c in fight.combatants])
     limit = max(fight.round, 1) + round_cap - 1
     turns = round_cap * (len(fight.combatants) + 1) * 12  # a guard against an endless round
     while not engine.is_over(fight) and fight.current is not None and turns > 0:
@@ -163,7 +184,8 @@ def _play(
             if fight.round > limit:
                 break
             if fight.current is None or _new_initiative(tactics, fight):
-                fight = _initiative(engine, fight, faces)
+                standing = [c.id for c in fight.combatants if not tactics.is_out(c)]
+                fight = _initiative(engine, fight, faces, standing)
         else:
             fight = turned.fight
     one.round = fight.round
@@ -171,8 +193,8 @@ def _play(
     if not engine.is_over(fight):
         one.undecided = True
         return one
-    standing = {c.side for c in fight.combatants if not tactics.is_out(c)}
-    one.winner = next(iter(standing)) if len(standing) == 1 else None
+    left = {c.side for c in fight.combatants if not tactics.is_out(c)}
+    one.winner = next(iter(left)) if len(left) == 1 else None
     return one
 
 
@@ -208,10 +230,11 @@ def _new_initiative(tactics: Tactics, fight: Fight) -> bool:
     return again is not None and again(fight)
 
 
-def _initiative(engine: Engine, fight: Fight, faces: FaceSource) -> Fight:
-    """The GM's "Roll initiative" (combat.workflows.roll_initiative): everyone, round 1 at
-    least, the first in the new order acts."""
-    outcome = engine.roll_initiative(fight, [c.id for c in fight.combatants], faces)
+def _initiative(engine: Engine, fight: Fight, faces: FaceSource, ids: list[str]) -> Fight:
+    """The GM's "Roll initiative" (combat.workflows.roll_initiative): round 1 at least, the
+    first in the new order acts. The first roll is everyone's, as the button's; a new round's
+    is only for those still standing (who is out acts no more: the same fights, fewer rolls)."""
+    outcome = engine.roll_initiative(fight, ids, faces)
     fight = after(fight, outcome)
     return replace(fight, round=max(fight.round, 1),
                    current=fight.order[0] if fight.order else None)  # fmt: skip

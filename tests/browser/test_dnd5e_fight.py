@@ -2,7 +2,8 @@
 goblins and wolf. A shove knocks a goblin prone (from the player's phone), the goblin stands and
 crits Mira (the damage dice rolled twice), Mira makes her death saving throw on her turn (from
 her player's phone), the wolf bites with advantage (a tick: both d20s in the log, the higher
-kept). Every die is typed, so the fight is deterministic; the phones follow without reload, and
+kept; the stat block's prone rider left to the GM in a note) and the GM frightens Brat Jan
+until the end of the wolf's next turn (the badge counts down). Every die is typed, so the fight is deterministic; the phones follow without reload, and
 the exported log replays exactly."""
 
 from playwright.sync_api import expect

@@ -238,6 +238,15 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (204, 405),
         },
     ),
+    "combat:encounter_simulate": (  # the GM's preparation: players may not, outsiders 404
+        ("pk", "enc_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (403, 405),
+            "gm": (200, 405),
+        },
+    ),
     "combat:encounter_options": (
         ("pk", "enc_pk"),
         {

@@ -78,3 +78,49 @@ def test_options_cannot_change_once_the_fight_runs(client, fight):
                        {"key": "opt-2", "option_initiative_once": "yes"}, **HTMX)  # fmt: skip
     assert "before the first initiative" in html.content.decode()
     assert Encounter.objects.get(pk=fight["encounter"].pk).options["initiative_once"] == "no"
+
+
+def _five_e_fight(django_user_model):  # type: ignore[no-untyped-def]
+    """Helga (hrac's) against a goblin; the goblin's turn, so Helga may only react."""
+    from campaigns.models import Character, Monster
+
+    gm = django_user_model.objects.get(username="gm")
+    campaign = Campaign.objects.get(system="dnd5e")
+    encounter = workflows.create_encounter(campaign, "Reakce", gm)
+    helga = Character.objects.get(campaign=campaign, name="Helga")
+    goblin = Monster.objects.get(campaign=campaign, name="Goblin")
+    workflows.add_combatants(encounter.pk, gm, "r1", record=helga, side="party")
+    workflows.add_combatants(encounter.pk, gm, "r2", record=goblin)
+    workflows.roll_initiative(encounter.pk, gm, "r3", typed_faces=[15, 9])
+    workflows.next_turn(encounter.pk, gm, "r4")
+    encounter.refresh_from_db()
+    keys = {c.name: c.key for c in encounter.combatants.all()}
+    url = f"/campaigns/{campaign.pk}/encounters/{encounter.pk}/"
+    return encounter, keys, url
+
+
+def test_a_player_reacts_out_of_turn_but_never_gets_the_gms_bookkeeping(
+    client, fight, django_user_model
+):
+    encounter, keys, url = _five_e_fight(django_user_model)
+    player = _player(client, django_user_model)
+    html = player.get(url).content.decode()
+    assert "Helga acts" in html and "out of turn" in html
+    assert 'value="apply_condition"' not in html and 'value="attack"' in html
+    gm_kind = {"key": "g-1", "kind": "apply_condition", "actor": keys["Helga"],
+               "targets": [keys["Goblin"]], "value_condition": "paralyzed"}  # fmt: skip
+    player.post(url + "action/", gm_kind, **HTMX)
+    assert not Event.objects.filter(encounter=encounter, type="action").exists()
+    reaction = {"key": "g-2", "kind": "attack", "actor": keys["Helga"], "weapon": "Longsword",
+                "targets": [keys["Goblin"]], "faces": "2"}  # fmt: skip
+    player.post(url + "action/", reaction, **HTMX)
+    assert Event.objects.filter(encounter=encounter, type="action").count() == 1
+
+
+def test_a_tick_left_from_another_kind_does_not_reach_the_rules(client, fight):
+    """The GM ticked "flat" for an attack, then chose a sprint: only the sprint's ones go."""
+    client.force_login(fight["gm"])
+    data = {"key": "k-1", "kind": "move", "modifiers": ["flat", "override"], "faces": ""}
+    client.post(_url(fight, "combat:encounter_action"), data, **HTMX)
+    event = Event.objects.filter(encounter=fight["encounter"], type="action").get()
+    assert event.payload["action"]["modifiers"] == {"override": True}

@@ -87,19 +87,23 @@ def test_dice_pool_round_win_rate_agrees_with_the_exact_sums() -> None:
 
 @pytest.mark.skipif(not has_engine("shadowrun3"),
                     reason="the Shadowrun 3 engine is not registered in combat.rules.engines yet")  # fmt: skip
-def test_shadowrun3_hit_rate_agrees_with_the_preview() -> None:
-    engine, fight = prepared("shadowrun3", BENCH["shadowrun3"][:1] + [("Halloweener",
-                                                                        "enemies", 1)])  # fmt: skip
-    fight = started(engine, fight, [1] * 40)
-    attacker = fight.current
-    assert attacker is not None
-    target = next(c.id for c in fight.combatants if c.id != attacker)
-    choose = _tactics("shadowrun3").plan(fight)
-    action = choose(fight, attacker, 0)
-    assert action is not None
-    exact = preview(engine, fight, replace(action, targets=(target,)))
-    assert exact is not None and exact.uncovered < Fraction(1, 10**4)
-    assert_agrees(engine, fight, replace(action, targets=(target,)), exact.hit)
+def test_shadowrun3_hit_rate_agrees_with_the_engines_closed_form_odds() -> None:
+    from combat.rules.shadowrun3.common import Work
+    from combat.rules.shadowrun3.handlers_attack import plan_ranged, plan_volley
+    from combat.rules.shadowrun3.odds import shot_odds
+
+    # Wedge (Assault rifles 6, AK-97 on SA) shoots a Halloweener, who dodges with pool dice.
+    engine, fight = prepared("shadowrun3", [("Wedge", "party", 1),
+                                            ("Halloweener", "enemies", 1)])  # fmt: skip
+    fight = after(fight, engine.roll_initiative(fight, ["c1", "c2"], SeededFaces(0)))
+    fight = replace(fight, round=1, current="c1")
+    action = Action("fire", "c1", ("c2",), "AK-97", {"pool": 2, "dodge_pool": 2,
+                                                    "resist_pool": 1})  # fmt: skip
+    work = Work(fight, TypedFaces(()))
+    arm, volley, state = plan_volley(work, action)
+    shot = plan_ranged(work, action, arm, volley, str(state["type"])).shot
+    assert (shot.dice, shot.dodge_dice) == (6 + 2, 2)
+    assert_agrees(engine, fight, action, shot_odds(shot).hit)
 
 
 # --- whole fights ---------------------------------------------------------------------------------

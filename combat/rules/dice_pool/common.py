@@ -8,7 +8,8 @@ character is out when it has lost as many dice as its best combination has, i.e.
 has real HP, 6 × its defence dice unless the GM set them.
 
 `Work` is the fight during one engine call: every `Change` is applied at once and kept, every
-roll is kept with all its faces, and typed faces must all be used by the end of the call.
+roll is kept with all its faces, and typed faces must all be used by the end of the call. That
+bookkeeping is the one every system shares (combat.rules.work); only the roll is the pool's own.
 """
 
 from __future__ import annotations
@@ -16,30 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from combat.rules.base import (
-    Change,
-    Combatant,
-    Fight,
-    Outcome,
-    RolledDice,
-    RulesError,
-    Step,
-    _,
-    apply,
-    condition_change,
-)
-from combat.rules.dice import InvalidDice
-from combat.rules.dice import errors as dice_errors
-from combat.rules.dice import roll as roll_dice
-from combat.rules.faces import FaceSource, TypedFaces
+from combat.rules import work as generic
+from combat.rules.base import Combatant, Fight, _
+
+# Re-exported: the other modules of the engine import it from here.
+from combat.rules.work import fail as fail
 
 # Out of the fight: a beaten player or NPC, a killed NPC, or one the GM marked so.
 OUT = frozenset({"beaten", "dead", "unconscious", "fled"})
 MAX_NAME = 40  # a skill's name, as in the stat schema
-
-
-def fail(template: str, **params: Any) -> RulesError:
-    return RulesError(template, **params)
 
 
 # --- levels -----------------------------------------------------------------------------------
@@ -145,80 +131,12 @@ def round_roll(combatant: Combatant, round_no: int) -> Mapping[str, Any] | None:
 # --- the working fight ------------------------------------------------------------------------
 
 
-class _Draw:
-    """Faces without the dice engine's per-roll "every typed face used" check (made once, in
-    `Work.finish`, for the whole call)."""
+class Work(generic.WorkBase):
+    """The fight during one engine call (combat.rules.work); its roll is a number of d6."""
 
-    __slots__ = ("source",)
-
-    def __init__(self, source: FaceSource) -> None:
-        self.source = source
-
-    def roll(self, sides: int) -> int:
-        return self.source.roll(sides)
-
-
-class Work:
-    """The fight during one engine call, with every change, roll, step and note so far."""
-
-    def __init__(self, fight: Fight, faces: FaceSource) -> None:
-        self.fight = fight
-        self.source = faces
-        self._draw: FaceSource = _Draw(faces) if isinstance(faces, TypedFaces) else faces
-        self.changes: list[Change] = []
-        self.rolls: list[RolledDice] = []
-        self.steps: list[Step] = []
-        self.notes: list[Step] = []
-
-    def get(self, combatant_id: Any) -> Combatant:
-        try:
-            return self.fight.get(combatant_id)
-        except KeyError:
-            raise fail(_("there is no combatant %(id)s in this fight"),
-                       id=str(combatant_id)) from None  # fmt: skip
-
-    def change(self, *changes: Change | None) -> None:
-        real = [change for change in changes if change is not None]
-        self.fight = apply(self.fight, real)
-        self.changes += real
-
-    def set_hp(self, combatant_id: str, hp: int) -> None:
-        before = self.get(combatant_id).hp
-        if hp != before:
-            self.change(Change(combatant_id, "hp", hp, before=before))
-
-    def condition(self, combatant_id: str, condition: str, *, add: bool = True) -> None:
-        self.change(condition_change(self.get(combatant_id), condition, add=add))
-
-    def set_turn(self, combatant_id: str, turn: Mapping[str, Any]) -> None:
-        before = self.get(combatant_id).turn
-        if dict(turn) != dict(before):
-            self.change(Change(combatant_id, "turn", dict(turn), before=dict(before)))
+    records_sixes = True
 
     def roll(self, purpose: str, roller: str | None, dice: int) -> tuple[int, tuple[int, ...]]:
         """Roll `dice` d6 and add them up (seed 004: only six-sided dice, summed)."""
-        result = roll_dice(f"{dice}d6", self._draw)
-        self.rolls.append(RolledDice(purpose, roller, result.expression, result.faces,
-                                     result.total, result.sixes))  # fmt: skip
+        result = self.roll_notation(purpose, roller, f"{dice}d6")
         return result.total, result.faces
-
-    def step(self, template: str, **params: Any) -> None:
-        self.steps.append(Step(template, params))
-
-    def note(self, template: str, **params: Any) -> None:
-        self.notes.append(Step(template, params))
-
-    def finish(
-        self, summary: Step, data: Mapping[str, Any], *,
-        order: tuple[str, ...] | None = None, stage: Mapping[str, Any] | None = None,
-    ) -> Outcome:  # fmt: skip
-        if isinstance(self.source, TypedFaces) and self.source.remaining:
-            extra = self.source.remaining
-            if extra == 1:
-                raise InvalidDice(dice_errors.ONE_TOO_MANY, expected=self.source.used)
-            raise InvalidDice(dice_errors.TOO_MANY_FACES, extra=extra, expected=self.source.used)
-        return Outcome(
-            summary=summary, steps=tuple(self.steps), rolls=tuple(self.rolls),
-            changes=tuple(self.changes), order=order, stage=stage, notes=tuple(self.notes),
-            data=data,
-        )  # fmt: skip

@@ -65,6 +65,7 @@ class DicePool:
     """The forum dice pool behind the generic Engine interface."""
 
     key = "dice_pool"
+    acts_out_of_turn = True  # difficulty and free rolls at any time (seed 004)
     modifier_labels = MODIFIER_LABELS
     fight_options = FIGHT_OPTIONS
 

@@ -85,13 +85,13 @@ _VALUE_LABELS = {
     "cover": _("Cover"),
     "ability": _("Ability of the attack"),
     "proficient": _("Proficient"),
-    "skill": _("Athletics or Acrobatics"),
+    "skill": _("Grapple, shove, escape: Athletics or Acrobatics"),
     "shove": _("Shove: prone or push"),
     "attacks": _("Attacks in the Multiattack"),
     "condition": _("Condition"),
     "who": _("Until the turn of"),
     "when": _("Lasts until"),
-    "amount": _("Hit points"),
+    "amount": _("Hit points (healing or temporary)"),
 }
 MODIFIER_LABELS: dict[str, Step] = {
     key: Step(label) for key, label in {**_TICK_LABELS, **_VALUE_LABELS}.items()

@@ -85,6 +85,7 @@ class Dnd5e:
     key = "dnd5e"
     modifier_labels = MODIFIER_LABELS
     condition_labels = CONDITION_LABELS  # what the GM's "adjust" form offers
+    acts_out_of_turn = True  # reactions (SRD 5.1: one between one's own turns)
     fight_options = FIGHT_OPTIONS
 
     def combatant_from_record(
@@ -212,7 +213,7 @@ def _may_act(fight: Fight, actor: Combatant, spec: Spec, off_turn: bool) -> None
 def _option(spec: Spec, fight: Fight) -> ActionOption:
     values = tuple(value_field(key, fight) for key in spec.values)
     return ActionOption(spec.kind, Step(spec.label), spec.needs_target, spec.needs_weapon,
-                        spec.ticks, values)  # fmt: skip
+                        spec.ticks, values, gm_only=spec.gm)  # fmt: skip
 
 
 GM_KINDS = tuple(kind for kind, spec in SPECS.items() if spec.gm)

@@ -6,7 +6,8 @@ its best melee weapon — the largest útočnost + zranění (seed 000: Útok = 
 prone combatant stands up instead (a short action). Active defence is the engine's own choice
 ("auto"): an attacker or one who took one short action still defends actively (seed 000, OBRANA),
 so these tactics never give it up. Nobody moves, shoots, flees or treats bleeding; a surprised
-combatant does nothing in round 1. Initiative is rolled again every round unless the fight's
+combatant does nothing in round 1, and one who finds every enemy already attacked by three
+others this round waits. Initiative is rolled again every round unless the fight's
 option says once (seed 000, HOD NA INICIATIVU).
 """
 
@@ -41,14 +42,15 @@ def plan(fight: Fight) -> Choose:
 
 def _target(fight: Fight, actor: Combatant) -> Combatant | None:
     """The weakest enemy that fewer than three others attack in melee this round (seed 000:
-    "Jednoho tvora mohou obvykle obklíčit nejvýše tři tvorové"), else simply the weakest."""
+    "Jednoho tvora mohou obvykle obklíčit nejvýše tři tvorové"); None: everyone is surrounded,
+    it waits."""
     enemies = [c for c in fight.combatants if c.side != actor.side and not is_out(c)]
     enemies.sort(key=lambda c: c.hp)
     for enemy in enemies:
         attackers = enemy.turn.get("melee_attackers", ())
         if actor.id in attackers or len(attackers) < 3:
             return enemy
-    return enemies[0] if enemies else None
+    return None
 
 
 def new_initiative(fight: Fight) -> bool:

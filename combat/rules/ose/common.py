@@ -2,7 +2,8 @@
 
 `Work` is the fight during one engine call: each `Change` is applied at once (a second attack
 of a monster sees the first one's wound) and kept for the Outcome. Nothing changes a combatant
-except through a `Change`, so the machinery can undo it.
+except through a `Change`, so the machinery can undo it. Its bookkeeping is the one every
+system shares (combat.rules.work); only what OSE adds is here.
 """
 
 from __future__ import annotations
@@ -11,23 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from combat.rules.base import (
-    Change,
-    Combatant,
-    Effect,
-    Fight,
-    Outcome,
-    RolledDice,
-    RulesError,
-    Step,
-    _,
-    apply,
-    condition_change,
-)
-from combat.rules.dice import InvalidDice, RollResult, roll
-from combat.rules.dice import errors as dice_errors
-from combat.rules.faces import FaceSource, TypedFaces
+from combat.rules import work as generic
+from combat.rules.base import Combatant, Effect, Fight
 from combat.rules.ose.stats import CREATURE, WEAPON
+
+# Re-exported: the other modules of the engine import it from here.
+from combat.rules.work import fail as fail
 
 # Out of the fight: seed 001 "Když postavě nebo nestvůře klesnou životy na 0 nebo míň, umírá";
 # a routed monster (morale) has fled or surrendered; "unconscious" only if the GM sets it.
@@ -37,24 +27,16 @@ WEAPON_DEFAULTS: Mapping[str, Any] = WEAPON.defaults()
 MELEE, MISSILE = "melee", "missile"
 
 
-def fail(template: str, **params: Any) -> RulesError:
-    return RulesError(template, **params)
-
-
 # --- stats ------------------------------------------------------------------------------------
 
 
 def stat(combatant: Combatant, key: str) -> Any:
-    return combatant.stats.get(key, CREATURE_DEFAULTS.get(key))
+    return generic.stat_or_default(combatant, key, CREATURE_DEFAULTS)
 
 
 def number(combatant: Combatant, key: str) -> int:
     """An integer stat; a missing one takes the schema's default."""
-    value = stat(combatant, key)
-    if type(value) is not int:
-        raise fail(_("%(name)s: the stat %(stat)s is not a whole number"),
-                   name=combatant.name, stat=key)  # fmt: skip
-    return value
+    return generic.whole_number(combatant, key, CREATURE_DEFAULTS)
 
 
 def is_out(combatant: Combatant) -> bool:
@@ -133,107 +115,18 @@ def attacks_left(combatant: Combatant) -> int:
 # --- the working fight ------------------------------------------------------------------------
 
 
-class _Faces:
-    """Hands faces on one by one: the dice engine's "every typed face used" check is made once
-    for the whole engine call by `Work.finish`, not after every roll."""
+class Work(generic.Work):
+    """The fight during one engine call (combat.rules.work), with OSE's names for two steps."""
 
-    __slots__ = ("source",)
-
-    def __init__(self, source: FaceSource) -> None:
-        self.source = source
-
-    def roll(self, sides: int) -> int:
-        return self.source.roll(sides)
-
-
-class Work:
-    """The fight during one engine call, with its changes, rolls, steps and notes so far."""
-
-    def __init__(self, fight: Fight, faces: FaceSource) -> None:
-        self.fight = fight
-        self.source = faces
-        self.draw: FaceSource = _Faces(faces) if isinstance(faces, TypedFaces) else faces
-        self.changes: list[Change] = []
-        self.steps: list[Step] = []
-        self.rolls: list[RolledDice] = []
-        self.notes: list[Step] = []
-
-    def get(self, combatant_id: str) -> Combatant:
-        try:
-            return self.fight.get(combatant_id)
-        except KeyError:
-            raise fail(
-                _("there is no combatant %(id)s in this fight"), id=str(combatant_id)
-            ) from None
-
-    def change(self, *changes: Change | None) -> None:
-        real = [c for c in changes if c is not None]
-        self.fight = apply(self.fight, real)
-        self.changes += real
-
-    def set_hp(self, combatant_id: str, hp: int) -> None:
-        before = self.get(combatant_id).hp
-        if hp != before:
-            self.change(Change(combatant_id, "hp", hp, before=before))
-
-    def condition(self, combatant_id: str, condition: str, *, add: bool = True) -> None:
-        self.change(condition_change(self.get(combatant_id), condition, add=add))
-
-    def put_effect(self, combatant_id: str, new: Effect) -> None:
-        """Add an effect, replacing one with the same key (removed first, so undo restores it)."""
-        for old in self.get(combatant_id).effects:
-            if old.key == new.key:
-                self.remove_effect(combatant_id, old)
-        self.change(Change(combatant_id, "add_effect", new))
-
-    def remove_effect(self, combatant_id: str, old: Effect) -> None:
-        keys = [e.key for e in self.get(combatant_id).effects]
-        if old.key in keys:
-            self.change(Change(combatant_id, "remove_effect", old, before=keys.index(old.key)))
-
-    def turn(self, combatant_id: str) -> dict[str, Any]:
-        """A copy of the combatant's bookkeeping for this round, to change and `set_turn`."""
-        return dict(self.get(combatant_id).turn)
-
-    def set_turn(self, combatant_id: str, turn: Mapping[str, Any]) -> None:
-        before = self.get(combatant_id).turn
-        if dict(turn) != dict(before):
-            self.change(Change(combatant_id, "turn", dict(turn), before=dict(before)))
+    # Add an effect, replacing one with the same key (removed first, so undo restores it).
+    put_effect = generic.Work.add_effect
 
     def update_turn(self, combatant_id: str, **values: Any) -> None:
         self.set_turn(combatant_id, {**self.turn(combatant_id), **values})
 
-    def roll(self, purpose: str, roller: str | None, expression: str) -> RollResult:
-        result = roll(expression, self.draw)
-        self.rolls.append(RolledDice(purpose, roller, expression, result.faces, result.total))
-        return result
 
-    def step(self, template: str, **params: Any) -> None:
-        self.steps.append(Step(template, params))
-
-    def note(self, template: str, **params: Any) -> None:
-        self.notes.append(Step(template, params))
-
-    def finish(
-        self, summary: Step, data: Mapping[str, Any], *,
-        order: tuple[str, ...] | None = None, stage: Mapping[str, Any] | None = None,
-    ) -> Outcome:  # fmt: skip
-        """The Outcome; typed faces must all have been used (as the dice engine requires)."""
-        if isinstance(self.source, TypedFaces) and self.source.remaining:
-            extra = self.source.remaining
-            if extra == 1:
-                raise InvalidDice(dice_errors.ONE_TOO_MANY, expected=self.source.used)
-            raise InvalidDice(dice_errors.TOO_MANY_FACES, extra=extra, expected=self.source.used)
-        return Outcome(
-            summary=summary, steps=tuple(self.steps), rolls=tuple(self.rolls),
-            changes=tuple(self.changes), order=order, stage=stage, notes=tuple(self.notes),
-            data=data,
-        )  # fmt: skip
-
-
-def signed(expression: str, bonus: int) -> str:
-    """ "1d20" with a constant: "1d20+2", "1d6-1" (so the roll's total is the result)."""
-    return expression if bonus == 0 else f"{expression}{bonus:+d}"
+# "1d20" with a constant: "1d20+2", "1d6-1" (so the roll's total is the result).
+signed = generic.with_bonus
 
 
 # --- melee engagement -------------------------------------------------------------------------

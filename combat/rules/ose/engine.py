@@ -69,6 +69,7 @@ class OldSchoolEssentials:
 
     key = "ose"
     acts_before_initiative = True  # the round begins with declarations (seed 001)
+    acts_out_of_turn = True  # declarations and saving throws
     fight_options: tuple[ValueField, ...] = FIGHT_OPTIONS
     modifier_labels: Mapping[str, Step] = MODIFIER_LABELS
 

@@ -39,22 +39,31 @@ PHASE_HEADERS = {
     "spells": _("Phase: spell casting"),
     "melee": _("Phase: melee attacks"),
 }
-ACTING = _("Acting: %(who)s (initiative %(roll)s)")
+# A side's key is a `sides` param, so the page shows "party" in its language; with individual
+# initiative the block is named by its combatants (`who`).
+ACTING = _("Acting: %(sides)s (initiative %(roll)s)")
+ACTING_NAMES = _("Acting: %(who)s (initiative %(roll)s)")
 SLOW_HEADER = _("Slow weapons act last")
 ROUND_HEADER = _("Round %(round)s: declarations (spells, movement in melee), then initiative")
 
 
 def block_who(fight: Fight, stage: Mapping[str, Any], key: str) -> dict[str, Any] | None:
-    """{"who": "party" or "party = goblins" (a simultaneous tie), "roll": 5}; None: slow."""
+    """{"sides": "party" or "party = goblins" (a simultaneous tie), "roll": 5}, with individual
+    initiative {"who": "Dagmar", "roll": 5}; None: the slow block."""
     block = next((b for b in blocks(stage) if b["key"] == key), None)
     if block is None:
         return None
     if enabled(fight, "individual_initiative"):
         known = {c.id: c.name for c in fight.combatants}
         who = " = ".join(known.get(cid, cid) for cid in block.get("ids", ()))
-    else:
-        who = " = ".join(str(side) for side in block.get("sides", ()))
-    return {"who": who, "roll": block.get("roll")}
+        return {"who": who, "roll": block.get("roll")}
+    sides = " = ".join(str(side) for side in block.get("sides", ()))
+    return {"sides": sides, "roll": block.get("roll")}
+
+
+def acting(params: Mapping[str, Any]) -> Step:
+    """The line "Acting: party (initiative 5)" for the params of `block_who`."""
+    return Step(ACTING if "sides" in params else ACTING_NAMES, params)
 
 
 def advance(fight: Fight, faces: FaceSource) -> Outcome | None:
@@ -83,7 +92,7 @@ def _summary(fight: Fight, stage: Mapping[str, Any], position: Position) -> Step
     params = block_who(fight, stage, position[0])
     if params is None:
         return Step(SLOW_HEADER)
-    return Step(ACTING, params)
+    return acting(params)
 
 
 def start_of_round(fight: Fight, faces: FaceSource) -> Outcome:

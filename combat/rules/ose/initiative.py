@@ -121,7 +121,7 @@ def _full(work: Work, standing: Sequence[str]) -> Outcome:
         prompt_never_fights(work)
     stage = {"step": "act", "blocks": new_blocks}
     position, order = seek(work.fight, stage, -1)
-    summary = Step(_("Initiative: %(order)s"), {"order": _describe(work.fight, new_blocks)})
+    summary = _summary(work.fight, new_blocks)
     data = {"rolls": value, "blocks": new_blocks, "order": list(order)}
     return work.finish(summary, data, order=order, stage=at(stage, position))
 
@@ -130,6 +130,14 @@ def _own_roll(fight: Fight, cid: str, block: Mapping[str, Any], value: Mapping[s
     if enabled(fight, "individual_initiative"):
         return value[cid]
     return value.get(fight.get(cid).side, int(block["roll"]))
+
+
+def _summary(fight: Fight, new_blocks: Sequence[Mapping[str, Any]]) -> Step:
+    """E.g. "Initiative: party 5, goblins 2"; side keys go as `sides` (the page words "party")."""
+    order = _describe(fight, new_blocks)
+    if enabled(fight, "individual_initiative"):
+        return Step(_("Initiative: %(order)s"), {"order": order})
+    return Step(_("Initiative: %(sides)s"), {"sides": order})
 
 
 def _describe(fight: Fight, new_blocks: Sequence[Mapping[str, Any]]) -> str:
@@ -165,7 +173,7 @@ def _late(work: Work, ids: Sequence[str]) -> Outcome:
                   name=combatant.name, roll=roll)  # fmt: skip
     stage["blocks"] = new_blocks
     order = _with_newcomers(work.fight, stage)
-    summary = Step(_("Initiative: %(order)s"), {"order": _describe(work.fight, new_blocks)})
+    summary = _summary(work.fight, new_blocks)
     return work.finish(summary, {"blocks": new_blocks}, order=order, stage=stage)
 
 

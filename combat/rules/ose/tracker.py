@@ -6,7 +6,7 @@ from __future__ import annotations
 from combat.rules.base import Badge, Combatant, Fight, Group, Step, TrackerView, _
 from combat.rules.ose.common import MELEE, MISSILE, arms, effect, is_out, number, opponents
 from combat.rules.ose.damage import PENDING
-from combat.rules.ose.flow import ACTING, PHASE_HEADERS, ROUND_HEADER, SLOW_HEADER, block_who
+from combat.rules.ose.flow import PHASE_HEADERS, ROUND_HEADER, SLOW_HEADER, acting, block_who
 from combat.rules.ose.moves import MOVEMENT_LIMIT
 from combat.rules.ose.stage import SLOW, blocks, current, members, morale_pending, stage_key, step
 
@@ -35,7 +35,7 @@ def _header(fight: Fight) -> tuple[Step, ...]:
         position = current(fight.stage)
         if position is not None and position[1] in PHASE_HEADERS:
             who = block_who(fight, fight.stage, position[0])
-            lines.append(Step(ACTING, who) if who else Step(SLOW_HEADER))
+            lines.append(acting(who) if who else Step(SLOW_HEADER))
             lines.append(Step(PHASE_HEADERS[position[1]]))
     sides = dict.fromkeys(c.side for c in fight.combatants if morale_pending(fight, c))
     lines += [Step(_("Morale check pending: %(side)s"), {"side": side}) for side in sides]
@@ -50,22 +50,28 @@ def _groups(fight: Fight) -> tuple[Group, ...]:
         return tuple(Group(Step(_("%(side)s — no initiative yet"), {"side": side}),
                            tuple(ids)) for side, ids in sides.items())  # fmt: skip
     position = current(fight.stage)
-    acting = position[0] if position else None
+    now = position[0] if position else None
     groups = [
-        Group(_block_label(fight, str(b["key"])), tuple(b.get("ids", ())),
-              active=b["key"] == acting)
+        Group(_block_label(fight, str(b["key"])), tuple(b.get("ids", ())), active=b["key"] == now)
         for b in blocks(fight.stage)
-    ]  # fmt: skip
-    slow = tuple(dict.fromkeys(
-        cid for phase in ("missiles", "melee") for cid in members(fight, fight.stage, (SLOW, phase))
-    ))  # fmt: skip
-    if slow or acting == SLOW:
-        groups.append(Group(Step(SLOW_HEADER), slow, active=acting == SLOW))
+    ]
+    # The slow weapons' block appears when it acts: listed earlier, its members stood twice in
+    # the tracker, marked "turn" in both places during their side's phases (the row's "Slow
+    # weapon" badge tells it before).
+    if now == SLOW:
+        slow = tuple(dict.fromkeys(
+            cid for phase in ("missiles", "melee")
+            for cid in members(fight, fight.stage, (SLOW, phase))
+        ))  # fmt: skip
+        groups.append(Group(Step(SLOW_HEADER), slow, active=True))
     return tuple(groups)
 
 
 def _block_label(fight: Fight, key: str) -> Step:
-    return Step(_("%(who)s — initiative %(roll)s"), block_who(fight, fight.stage, key) or {})
+    params = block_who(fight, fight.stage, key) or {}
+    if "sides" in params:  # a side's key: the page words "party" in its language
+        return Step(_("%(sides)s — initiative %(roll)s"), params)
+    return Step(_("%(who)s — initiative %(roll)s"), params)
 
 
 def _acted(fight: Fight) -> frozenset[str]:
@@ -81,7 +87,8 @@ def _acted(fight: Fight) -> frozenset[str]:
 
 def _badges(fight: Fight, c: Combatant) -> tuple[Badge, ...]:
     turn, badges = c.turn, []
-    if turn.get("declared") in DECLARED:
+    # Once the declared spell is cast or lost, that badge says it (no "Declared: spell" beside).
+    if turn.get("declared") in DECLARED and not (turn["declared"] == "cast" and "spell" in turn):
         badges.append(Badge(Step(DECLARED[str(turn["declared"])])))
     if turn.get("spell") in SPELL:
         badges.append(Badge(Step(SPELL[str(turn["spell"])])))

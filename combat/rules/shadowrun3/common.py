@@ -1,7 +1,8 @@
 """Shared pieces of the Shadowrun 3 turn machinery (seed 003): the working fight, stats, state.
 
 `Work` is the fight during one engine call: every `Change` is applied at once (so the second
-shot of a phase sees the wound of the first) and kept for the Outcome.
+shot of a phase sees the wound of the first) and kept for the Outcome. Its bookkeeping is the one
+every system shares (combat.rules.work); only what Shadowrun adds is here.
 
 The combatant's `turn` mapping holds the engine's state as plain JSON. Keys that survive a new
 combat turn (PERSISTENT): "stun" (boxes of the stun monitor), "ammo" ({weapon: {"rounds",
@@ -23,24 +24,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from combat.rules.base import (
-    Change,
-    Combatant,
-    Effect,
-    Fight,
-    Outcome,
-    RolledDice,
-    RulesError,
-    Step,
-    _,
-    apply,
-    condition_change,
-)
-from combat.rules.dice import InvalidDice, RollResult, roll
-from combat.rules.dice import errors as dice_errors
-from combat.rules.faces import FaceSource, TypedFaces
+from combat.rules import work as generic
+from combat.rules.base import Change, Combatant, Fight, RolledDice, _
 from combat.rules.shadowrun3.damage import Monitors, wound_modifiers
 from combat.rules.shadowrun3.stats import CREATURE, WEAPON
+
+# Re-exported: the other modules of the engine import it from here.
+from combat.rules.work import fail as fail
 
 MONITOR = 10  # [std] ten boxes in each condition monitor
 OUT = frozenset({"unconscious", "dying", "dead", "fled"})
@@ -51,23 +41,15 @@ WEAPON_DEFAULTS: Mapping[str, Any] = WEAPON.defaults()
 RUN_MULTIPLIER = {"dwarf": 2}
 
 
-def fail(template: str, **params: Any) -> RulesError:
-    return RulesError(template, **params)
-
-
 # --- stats ------------------------------------------------------------------------------------
 
 
 def stat(combatant: Combatant, key: str) -> Any:
-    return combatant.stats.get(key, CREATURE_DEFAULTS.get(key))
+    return generic.stat_or_default(combatant, key, CREATURE_DEFAULTS)
 
 
 def number(combatant: Combatant, key: str) -> int:
-    value = stat(combatant, key)
-    if type(value) is not int:
-        raise fail(_("%(name)s: the stat %(stat)s is not a whole number"),
-                   name=combatant.name, stat=key)  # fmt: skip
-    return value
+    return generic.whole_number(combatant, key, CREATURE_DEFAULTS)
 
 
 def skill(combatant: Combatant, name: str) -> int:
@@ -174,77 +156,16 @@ def persistent(turn: Mapping[str, Any]) -> dict[str, Any]:
 # --- the working fight ------------------------------------------------------------------------
 
 
-class _Draw:
-    """Faces without the dice engine's per-roll "every typed face used" check (`finish` checks
-    once for the whole call)."""
+class Work(generic.Work):
+    """The fight during one engine call (combat.rules.work). The rolls keep their sixes (the
+    rule of six); the pass handlers set `order` and `stage` on the way, and `finish` uses them."""
 
-    __slots__ = ("source",)
-
-    def __init__(self, source: FaceSource) -> None:
-        self.source = source
-
-    def roll(self, sides: int) -> int:
-        return self.source.roll(sides)
-
-
-class Work:
-    """The fight during one engine call, with every change, roll, step and note so far."""
-
-    def __init__(self, fight: Fight, faces: FaceSource) -> None:
-        self.fight = fight
-        self.source = faces
-        self.draw: FaceSource = _Draw(faces) if isinstance(faces, TypedFaces) else faces
-        self.changes: list[Change] = []
-        self.steps: list[Step] = []
-        self.rolls: list[RolledDice] = []
-        self.notes: list[Step] = []
-        self.order: tuple[str, ...] | None = None
-        self.stage: Mapping[str, Any] | None = None
-
-    def get(self, combatant_id: str) -> Combatant:
-        try:
-            return self.fight.get(combatant_id)
-        except KeyError:
-            raise fail(_("there is no combatant %(id)s in this fight"),
-                       id=str(combatant_id)) from None  # fmt: skip
-
-    def change(self, *changes: Change | None) -> None:
-        real = [change for change in changes if change is not None]
-        self.fight = apply(self.fight, real)
-        self.changes += real
-
-    def set_hp(self, combatant_id: str, hp: int) -> None:
-        combatant = self.get(combatant_id)
-        if hp != combatant.hp:
-            self.change(Change(combatant_id, "hp", hp, before=combatant.hp))
+    records_sixes = True
 
     def set_initiative(self, combatant_id: str, value: int | None) -> None:
         combatant = self.get(combatant_id)
         if value != combatant.initiative:
             self.change(Change(combatant_id, "initiative", value, before=combatant.initiative))
-
-    def condition(self, combatant_id: str, condition: str, *, add: bool = True) -> None:
-        self.change(condition_change(self.get(combatant_id), condition, add=add))
-
-    def add_effect(self, combatant_id: str, effect: Effect) -> None:
-        self.remove_effect(combatant_id, effect.key)
-        self.change(Change(combatant_id, "add_effect", effect))
-
-    def remove_effect(self, combatant_id: str, key: str) -> None:
-        effects = self.get(combatant_id).effects
-        for index, old in enumerate(effects):
-            if old.key == key:
-                self.change(Change(combatant_id, "remove_effect", old, before=index))
-                return
-
-    def turn(self, combatant_id: str) -> dict[str, Any]:
-        """A copy of the combatant's state, to change and `set_turn`."""
-        return dict(self.get(combatant_id).turn)
-
-    def set_turn(self, combatant_id: str, turn: Mapping[str, Any]) -> None:
-        before = self.get(combatant_id).turn
-        if dict(turn) != dict(before):
-            self.change(Change(combatant_id, "turn", dict(turn), before=dict(before)))
 
     def update(self, combatant_id: str, **values: Any) -> None:
         """Set some keys of the combatant's turn (None removes a key)."""
@@ -256,40 +177,9 @@ class Work:
                 turn[key] = value
         self.set_turn(combatant_id, turn)
 
-    def roll(self, purpose: str, roller: str | None, expression: str) -> RollResult:
-        result = roll(expression, self.draw)
-        self.rolls.append(
-            RolledDice(purpose, roller, expression, result.faces, result.total, result.sixes)
-        )
-        return result
-
     def record(self, rolled: RolledDice) -> None:
         """A roll made by another module's function (sr3fire's tests)."""
         self.rolls.append(rolled)
-
-    def step(self, template: str, **params: Any) -> None:
-        self.steps.append(Step(template, params))
-
-    def note(self, template: str, **params: Any) -> None:
-        self.notes.append(Step(template, params))
-
-    def finish(self, summary: Step, data: Mapping[str, Any]) -> Outcome:
-        """The Outcome; typed faces must all have been used (as the dice engine requires)."""
-        if isinstance(self.source, TypedFaces) and self.source.remaining:
-            extra = self.source.remaining
-            if extra == 1:
-                raise InvalidDice(dice_errors.ONE_TOO_MANY, expected=self.source.used)
-            raise InvalidDice(dice_errors.TOO_MANY_FACES, extra=extra, expected=self.source.used)
-        return Outcome(
-            summary=summary,
-            steps=tuple(self.steps),
-            rolls=tuple(self.rolls),
-            changes=tuple(self.changes),
-            order=self.order,
-            stage=self.stage,
-            notes=tuple(self.notes),
-            data=data,
-        )
 
 
 def names(work: Work, ids: Any) -> str:

@@ -97,6 +97,7 @@ class Shadowrun3:
     """Shadowrun 3rd edition's combat turn behind the generic Engine interface."""
 
     key = "shadowrun3"
+    acts_out_of_turn = True  # free actions in others' phases, delayed actions (seed 003)
     modifier_labels = MODIFIER_LABELS
     fight_options: tuple[ValueField, ...] = (
         ValueField("weapons", Step(_("Weapons at the start of the fight")),

@@ -18,7 +18,7 @@ from combat.rules.shadowrun3.common import (
     wound_modifier,
 )
 from combat.rules.shadowrun3.movement import movement_tn
-from combat.rules.shadowrun3.phase import PLAN, SKILL_CHOICES, SPECS, WHAT
+from combat.rules.shadowrun3.phase import PLAN, SKILL_CHOICES, SPECS, WHAT, WHAT_KEY
 from combat.rules.shadowrun3.success import success_test
 
 PLAN_KINDS = frozenset(key for key, _label in PLAN)
@@ -63,7 +63,8 @@ def resolve_generic(work: Work, action: Action) -> Outcome:
     """An action the seed names that changes no number (speak, use an item, cast …)."""
     actor = work.get(action.actor)
     choices = dict(WHAT[action.kind])
-    what = action.modifiers.get("what", next(iter(choices)))
+    asked = action.modifiers.get(WHAT_KEY[action.kind], action.modifiers.get("what"))
+    what = next(iter(choices)) if asked is None else asked
     if what not in choices:
         raise fail(_("unknown action %(what)s"), what=str(what))
     work.steps.append(choices[what])  # the choice's own label, translated like any step

@@ -106,6 +106,9 @@ FIELDS: dict[str, ValueField] = {
         ValueField("phase", Step(_("Planned phase (0 = end of the pass)")), minimum=0,
                    maximum=99),
         ValueField("what", Step(_("Which")), FREE_WHAT),
+        ValueField("free_what", Step(_("Which free action")), FREE_WHAT),
+        ValueField("simple_what", Step(_("Which simple action")), SIMPLE_WHAT),
+        ValueField("complex_what", Step(_("Which complex action")), COMPLEX_WHAT),
         ValueField("mode", Step(_("Fire mode")), MODES),
         ValueField("rounds", Step(_("Rounds")), minimum=1, maximum=10),
         ValueField("gap", Step(_("Metres between full-auto targets")), minimum=0, maximum=50),
@@ -191,13 +194,15 @@ SPECS: dict[str, Spec] = {
              True),
         Spec("stand_up", _("Stand up"), "simple", (), ("override",)),
         Spec("drop_prone", _("Drop prone"), "free"),
-        Spec("simple_action", _("Other simple action"), "simple", ("what",), ("override",)),
-        Spec("free_action", _("Free action"), "free", ("what",)),
+        Spec("simple_action", _("Other simple action"), "simple", ("what", "simple_what"),
+             ("override",)),
+        Spec("free_action", _("Free action"), "free", ("what", "free_what")),
         Spec("delay", _("Delay action"), "free", ("until", "phase")),
         Spec("use_skill", _("Use skill"), "complex", ("skill", "tn", "dice", "tn_modifier"),
              ("override",)),
         Spec("athletics", _("Athletics (run)"), "complex", ("tn_modifier",), ("override",)),
-        Spec("complex_action", _("Other complex action"), "complex", ("what",), ("override",)),
+        Spec("complex_action", _("Other complex action"), "complex",
+             ("what", "complex_what"), ("override",)),
         Spec("move", _("Move"), "none", ("pace", "metres"), ("rough",)),
         Spec("intercept", _("Intercept"), "none", ("pool", "defence_pool", "resist_pool"),
              (), True),
@@ -211,14 +216,14 @@ WHAT = {"free_action": FREE_WHAT, "simple_action": SIMPLE_WHAT, "complex_action"
 ATTACKS = frozenset({"fire", "quick_draw", "throw", "melee"})
 
 
+# The form offers each kind's own "which" field: a form that merges the fields of every action
+# by key would otherwise give all three kinds one list of choices. "what" stays accepted.
+WHAT_KEY = {"free_action": "free_what", "simple_action": "simple_what",
+            "complex_action": "complex_what"}  # fmt: skip
+
+
 def value_fields(spec: Spec) -> tuple[ValueField, ...]:
-    fields = []
-    for key in spec.values:
-        field = FIELDS[key]
-        if key == "what":
-            field = ValueField("what", field.label, WHAT[spec.kind])
-        fields.append(field)
-    return tuple(fields)
+    return tuple(FIELDS[key] for key in spec.values if key != "what")
 
 
 # --- the economy ------------------------------------------------------------------------------

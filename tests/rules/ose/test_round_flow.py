@@ -226,10 +226,9 @@ def test_the_tracker_shows_sides_rolls_phase_and_who_acted() -> None:
     assert [texts([g.label]) for g in view.groups] == [
         ["party — initiative 5"],
         ["goblins — initiative 2"],
-        ["Slow weapons act last"],
     ]
-    assert [g.active for g in view.groups] == [True, False, False]
-    assert view.groups[2].members == ("dagmar",)
+    assert view.groups[0].label.params["sides"] == "party"  # a side key, worded by the page
+    assert [g.active for g in view.groups] == [True, False]
     assert view.acted == frozenset()
     table.act("move", "dagmar", distance=10)
     assert table.tracker().acted == {"dagmar"}
@@ -237,6 +236,13 @@ def test_the_tracker_shows_sides_rolls_phase_and_who_acted() -> None:
     assert table.tracker().acted == {"dagmar"}
     table.next()
     assert table.tracker().acted == frozenset()  # a new position
+    # The slow weapons' block is listed when it acts (before, Dagmar's row says "Slow weapon").
+    table.until("slow", "melee")
+    view = table.tracker()
+    assert texts(view.header) == ["Slow weapons act last", "Phase: melee attacks"]
+    assert [texts([g.label]) for g in view.groups][-1] == ["Slow weapons act last"]
+    assert [g.active for g in view.groups] == [False, False, True]
+    assert view.groups[2].members == ("dagmar",)
 
 
 def test_actions_offer_the_phase_action_to_the_one_whose_turn_it_is() -> None:

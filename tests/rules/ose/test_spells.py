@@ -27,6 +27,7 @@ def test_a_caster_on_the_losing_side_hit_before_its_turn_loses_the_spell() -> No
     assert table.get("zelda").effects[-1].data == {"count": 1}  # expended all the same
     badges = texts([badge.label for badge in table.tracker().badges["zelda"]])
     assert "Spell lost (interrupted)" in badges and "Spells expended: 1" in badges
+    assert "Declared: spell" not in badges  # the lost spell's badge replaces the declaration
     table.next()
     # Her spells phase is skipped: there is nothing left to cast.
     assert table.position is None or table.position[1] != "spells"

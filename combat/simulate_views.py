@@ -1,0 +1,115 @@
+"""The GM's "Simulate" (issue J): the encounter played to its end many times from its current
+state, with each side's chance to win, the expected rounds, each character's chance to drop and
+a histogram of the rounds.
+
+The rules engines are too slow for 10,000 fights in two seconds (docs/simulation.md gives the
+numbers), so the simulation stops after `BUDGET` seconds and says how many fights it played and
+the margin of error that leaves. A result is cached per encounter state (pk, version, fights):
+asking again before anything changes is instant, and any change makes a new version.
+"""
+
+import time
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from campaigns.access import membership_or_404
+from combat.rules.base import RulesError
+from combat.rules.dice import InvalidDice
+from combat.rules.engines import get_engine, has_engine
+from combat.rules.simulate import FIGHTS, Simulation, simulate, tactics_for
+
+from .display import SIDES
+from .fightstate import fight_of
+from .models import Encounter
+from .simulation_chart import histogram
+
+BUDGET = 2.0  # seconds of simulation per request at most
+CACHE_SECONDS = 60 * 60
+
+
+@login_required
+@require_GET
+def encounter_simulate(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
+    """GET only and for the GM only: the result is the GM's preparation, never the players'."""
+    membership = membership_or_404(request, pk)
+    encounter = get_object_or_404(membership.campaign.encounters.all(), pk=enc_pk)
+    if not membership.is_gm:
+        raise PermissionDenied
+    context = {"campaign": membership.campaign, "encounter": encounter,
+               **simulation_context(encounter)}  # fmt: skip
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "combat/_simulation.html#result", context)
+    return render(request, "combat/simulation.html", context)  # without JavaScript: a page
+
+
+def cache_key(encounter: Encounter, fights: int = FIGHTS) -> str:
+    return f"simulation:{encounter.pk}:{encounter.version}:{fights}"
+
+
+def simulation_context(encounter: Encounter) -> dict[str, Any]:
+    rows = list(encounter.combatants.all())
+    problem = _problem(encounter, rows)
+    if problem:
+        return {"problem": problem}
+    key = cache_key(encounter)
+    result: Simulation | None = cache.get(key)
+    cached = result is not None
+    if result is None:
+        try:
+            result = _run(encounter, rows)
+        except (RulesError, InvalidDice) as error:
+            reason = _(error.template) % error.params
+            return {"problem": _("The simulation stopped: %(reason)s") % {"reason": reason}}
+        cache.set(key, result, CACHE_SECONDS)
+    return {"simulation": result, "cached": cached, **_shown(result, rows)}
+
+
+def _problem(encounter: Encounter, rows: list[Any]) -> str:
+    if encounter.status == "ended":
+        return _("The fight is over: there is nothing left to simulate.")
+    if not has_engine(encounter.system) or tactics_for(encounter.system) is None:
+        return _("The simulation is not available for this rule system yet.")
+    if len({row.side for row in rows}) < 2:
+        return _("Add combatants on at least two sides first.")
+    return ""
+
+
+def _run(encounter: Encounter, rows: list[Any]) -> Simulation:
+    tactics = tactics_for(encounter.system)
+    assert tactics is not None  # _problem said so
+    deadline = time.monotonic() + BUDGET
+    return simulate(get_engine(encounter.system), fight_of(encounter, rows), tactics,
+                    fights=FIGHTS, seed=encounter.version,
+                    stop=lambda: time.monotonic() >= deadline)  # fmt: skip
+
+
+def _shown(result: Simulation, rows: list[Any]) -> dict[str, Any]:
+    """Percentages for the template: sides, characters, the round histogram."""
+    sides = [
+        {
+            "side": str(SIDES.get(side, side)),
+            "percent": 100 * result.chance(result.wins.get(side, 0)),
+        }
+        for side in result.sides
+    ]
+    characters = [
+        {"name": row.name, "percent": 100 * result.chance(result.drops.get(row.key, 0))}
+        for row in rows
+        if not row.is_npc
+    ]
+    return {
+        "sides": sides,
+        "characters": characters,
+        "undecided_percent": 100 * result.chance(result.undecided),
+        "nobody_percent": 100 * result.chance(result.nobody),
+        "margin_percent": 100 * result.margin,
+        "stopped": result.fights < result.requested,
+        "chart": histogram(result.rounds),
+    }
