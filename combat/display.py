@@ -141,6 +141,7 @@ class TrackerGroup:
     label: str  # "" for the one plain list
     active: bool
     rows: tuple[TrackerRow, ...]
+    idle: tuple[TrackerRow, ...] = ()  # not in this pass's order (SR3: no action in pass 2)
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,11 @@ def tracker_block(
     listed = tracker_rows(encounter, rows, gm=gm, user=user, view=view)
     header = tuple(say({"template": s.template, "params": s.params}) for s in view.header)
     if not view.groups:
-        return TrackerBlock(header, (TrackerGroup("", False, tuple(listed)),))
+        ordered = tuple(row for row in listed if row.key in encounter.order)
+        idle = tuple(row for row in listed if row.key not in encounter.order)
+        if not ordered:  # before the first initiative: everyone, as they joined
+            ordered, idle = idle, ()
+        return TrackerBlock(header, (TrackerGroup("", False, ordered, idle),))
     by_key = {row.key: row for row in listed}
     groups = [
         TrackerGroup(
@@ -236,13 +241,13 @@ class LogEntry:
     event: Event
 
 
-def log_entry(event: Event, *, gm: bool) -> LogEntry:
+def log_entry(event: Event, *, gm: bool, names: Mapping[str, str] | None = None) -> LogEntry:
     payload = event.payload
     if payload.get("secret") and not gm:  # nothing of a secret roll reaches a player's page
         return LogEntry(event.seq, event.type, gettext("The game master rolled in secret."),
                         (), (), (), "—", event.created_at, event)  # fmt: skip
     outcome = payload.get("outcome") or {}
-    summary = say(outcome.get("summary")) or _event_title(event)
+    summary = say(outcome.get("summary")) or _event_title(event, names or {})
     return LogEntry(
         seq=event.seq, type=event.type, summary=summary,
         steps=tuple(say(step) for step in outcome.get("steps", []) if gm or not _reveals_hp(step)),
@@ -257,7 +262,7 @@ def _reveals_hp(step: Mapping[str, Any]) -> bool:
     return any(str(name).startswith("hp") for name in (step.get("params") or {}))
 
 
-def _event_title(event: Event) -> str:
+def _event_title(event: Event, names: Mapping[str, str]) -> str:
     titles = {
         "created": gettext("Encounter created"),
         "added": gettext("Combatants joined: %(names)s"),
@@ -269,6 +274,9 @@ def _event_title(event: Event) -> str:
         "rejected": gettext("The game master rejected a proposed action"),
         "options": gettext("Fight options set"),
     }
+    now = event.payload.get("encounter", {}).get("after", {}).get("current", "")
+    if event.type == "turn" and now in names:  # "Next turn: Twitch"
+        return gettext("Next turn: %(name)s") % {"name": names[now]}
     title = titles.get(event.type, event.type)
     names = ", ".join(c.get("name", "") for c in event.payload.get("combatants", []))
     return title % {"names": names, "target": event.payload.get("target", "?")}

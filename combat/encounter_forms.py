@@ -1,6 +1,7 @@
 """Forms of the encounter page. Each carries a one-time key: a retry never acts twice."""
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django import forms
@@ -61,9 +62,11 @@ class ActionForm(KeyedForm):
     def __init__(
         self, fight: Fight, actor: str, options: Sequence[ActionOption], *args: Any,
         hidden: frozenset[str] = frozenset(), engine: Any = None,
-        journal_rolls: Sequence[tuple[int, str]] = (), **kwargs: Any,
+        journal_rolls: Sequence[tuple[int, str]] = (), gm: bool = True, **kwargs: Any,
     ) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
+        if not gm:  # the GM's own numbers (a TN modifier, "ignore the economy") are not a player's
+            options = player_options(options, getattr(engine, "gm_modifiers", frozenset()))
         self.fields["actor"].initial = actor
         me = fight.get(actor)
         labels = getattr(engine, "modifier_labels", None)
@@ -80,22 +83,21 @@ class ActionForm(KeyedForm):
         # In the engine's order; each field is shown only with the kinds that use it.
         self.kinds_of: dict[str, list[str]] = {}
         for option in options:
-            for key in (*option.modifiers, *(v.key for v in option.values)):
+            for key in option.modifiers:
                 self.kinds_of.setdefault(key, []).append(option.kind)
         keys = [key for key in dict.fromkeys(m for o in options for m in o.modifiers)]
         self.fields["modifiers"].choices = [(k, modifier_label(k, labels)) for k in keys]
         self.fields["journal_roll"].choices = [("", "—")] + list(journal_rolls)
         self.target_kinds = [o.kind for o in options if o.needs_target]
         self.weapon_kinds = [o.kind for o in options if o.needs_weapon]
-        self.value_keys: list[str] = []
-        for value in {v.key: v for option in options for v in option.values}.values():
-            self.fields[f"value_{value.key}"] = value_field(value)
-            self.value_keys.append(value.key)
+        self.values = value_groups(options)
+        for group in self.values:
+            self.fields[group.field] = value_field(group.spec)
 
     def value_fields(self) -> list[tuple[Any, str]]:
         """The bound fields of the modifiers that take a number or a choice, each with the
         kinds of action it belongs to (the page shows it only for those)."""
-        return [(self[f"value_{key}"], " ".join(self.kinds_of[key])) for key in self.value_keys]
+        return [(self[group.field], " ".join(group.kinds)) for group in self.values]
 
     def tick_boxes(self) -> list[tuple[Any, str]]:
         """The tick boxes, each with the kinds of action it belongs to."""
@@ -112,10 +114,10 @@ class ActionForm(KeyedForm):
         mine = {key for key, kinds in self.kinds_of.items() if data["kind"] in kinds}
         # A box ticked for another kind before the GM changed their mind stays behind.
         modifiers: dict[str, Any] = {k: v for k, v in data["modifiers"].items() if k in mine}
-        for key in self.value_keys:
-            value = data.get(f"value_{key}")
-            if value not in (None, "") and key in mine:
-                modifiers[key] = value
+        for group in self.values:
+            value = data.get(group.field)
+            if value not in (None, "") and data["kind"] in group.kinds:
+                modifiers[group.spec.key] = value
         return Action(kind=data["kind"], actor=actor, targets=tuple(data["targets"]),
                       weapon=data["weapon"] or None, modifiers=modifiers)  # fmt: skip
 
@@ -124,13 +126,47 @@ class ActionForm(KeyedForm):
 
     @classmethod
     def fresh(
-        cls, fight: Fight, actor: str, options: Sequence[ActionOption],
+        cls, fight: Fight, actor: str, options: Sequence[ActionOption], *,
         hidden: frozenset[str] = frozenset(), engine: Any = None,
-        journal_rolls: Sequence[tuple[int, str]] = (),
+        journal_rolls: Sequence[tuple[int, str]] = (), gm: bool = True, key: str = "",
     ) -> "ActionForm":  # fmt: skip
-        initial = {"key": new_roll_key()}
+        initial = {"key": key or new_roll_key()}
         return cls(fight, actor, options, initial=initial, hidden=hidden, engine=engine,
-                   journal_rolls=journal_rolls)  # fmt: skip
+                   journal_rolls=journal_rolls, gm=gm)  # fmt: skip
+
+
+def player_options(options: Sequence[ActionOption], gm_keys: frozenset[str]) -> list[ActionOption]:
+    """The options without the modifiers only the GM sets."""
+    return [
+        replace(o, modifiers=tuple(k for k in o.modifiers if k not in gm_keys),
+                values=tuple(v for v in o.values if v.key not in gm_keys))
+        for o in options
+    ]  # fmt: skip
+
+
+@dataclass
+class ValueGroup:
+    """One value field of the form: an engine's ValueField and the kinds that ask for it.
+    Two kinds asking for the same key with different ranges or choices get two fields
+    (OSE's morale modifier −6…6 beside a saving throw's bonus −10…10)."""
+
+    field: str  # "value_bonus", "value_bonus__2"
+    spec: ValueField
+    kinds: list[str]
+
+
+def value_groups(options: Sequence[ActionOption]) -> list[ValueGroup]:
+    groups: list[ValueGroup] = []
+    for option in options:
+        for spec in option.values:
+            same = [g for g in groups if g.spec.key == spec.key]
+            alike = next((g for g in same if g.spec == spec), None)
+            if alike is not None:
+                alike.kinds.append(option.kind)
+                continue
+            suffix = f"__{len(same) + 1}" if same else ""
+            groups.append(ValueGroup(f"value_{spec.key}{suffix}", spec, [option.kind]))
+    return groups
 
 
 def step_text(step: Step) -> str:

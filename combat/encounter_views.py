@@ -1,5 +1,6 @@
 """The encounter pages: the list, the live page, and the GM's and players' actions."""
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -68,36 +69,66 @@ def page_context(
     gm = membership.is_gm
     rows = list(encounter.combatants.select_related("character"))
     visible = _log_page(encounter, rows, gm=gm, before=None)
+    engine = get_engine(encounter.system)
+    fight = fight_of(encounter, rows) if rows else None
     context: dict[str, Any] = {
         "campaign": membership.campaign,
         "membership": membership,
         "encounter": encounter,
         "tracker": tracker_block(
-            encounter, rows, gm=gm, user=request.user, view=_tracker_view(encounter, rows)
+            encounter, rows, gm=gm, user=request.user, view=_tracker_view(engine, fight)
         ),
-        "log": [log_entry(event, gm=gm) for event in visible],
+        "log": [log_entry(event, gm=gm, names=_names(rows, gm)) for event in visible],
         "older_from": visible[-1].seq if len(visible) == LOG_PAGE else None,
         "turn_form": TurnForm.fresh(),
         "proposals": _proposals(encounter, rows, gm=gm, user=request.user),
     }
     acting = _acting(rows, encounter, request.GET.get("actor", ""), gm=gm, user=request.user)
-    engine = get_engine(encounter.system)
-    fight = fight_of(encounter, rows) if acting is not None else None
+    running = encounter.status == "running"
+    context["decided"] = running and fight is not None and engine.is_over(fight)
+    context["next_step"] = "initiative" if not encounter.order else "next"
     options = allowed_options(engine, fight, acting.key, gm=gm) if fight and acting else ()
+    if acting is not None and not options and acting.key == encounter.current:
+        context["cannot_act"] = acting
     if acting is not None and fight is not None and options:
         hidden = frozenset() if gm else frozenset(row.key for row in rows if row.hidden)
         rolls = journal_rolls.offered(membership.campaign, request.user, gm=gm)
-        context["action_form"] = ActionForm.fresh(fight, acting.key, options, hidden, engine, rolls)
+        context["action_form"] = ActionForm.fresh(
+            fight,
+            acting.key,
+            options,
+            hidden=hidden,
+            engine=engine,
+            journal_rolls=rolls,
+            gm=gm,
+            key=_panel_key(encounter, request.user, acting.key, options),
+        )
+        context["action_error"] = getattr(request, "action_error", "")
         context["acting"] = acting
-        context["out_of_turn"] = acting.key != encounter.current
+        context["out_of_turn"] = bool(encounter.current) and acting.key != encounter.current
         context["may_act_as"] = [row for row in rows if gm or row.owned_by(request.user)]
     return context
 
 
-def _tracker_view(encounter: Encounter, rows: list[Any]) -> TrackerView:
+def _names(rows: list[Any], gm: bool) -> dict[str, str]:
+    """Names the log may show: a player never learns a hidden combatant's."""
+    return {row.key: row.name for row in rows if gm or not row.hidden}
+
+
+def _panel_key(encounter: Encounter, user: Any, actor: str, options: Any) -> str:
+    """The action form's one-time key: the same on every live refresh until this user acts again
+    or what the actor may do changes. The page then keeps a half-filled form (hx-preserve) while
+    others act, and a retried post stays one action."""
+    done = Event.objects.filter(encounter=encounter, user=user).count()
+    offered = [(o.kind, o.modifiers, [v.key for v in o.values]) for o in options]
+    state = repr((actor, done, encounter.round, encounter.current, encounter.stage, offered))
+    return f"a{encounter.pk}-{user.pk}-{hashlib.sha256(state.encode()).hexdigest()[:24]}"
+
+
+def _tracker_view(engine: Any, fight: Any) -> TrackerView:
     """What the system's engine adds to the tracker: passes, phases, pools, monitors, sides."""
-    tracker = getattr(get_engine(encounter.system), "tracker", None) if rows else None
-    return tracker(fight_of(encounter, rows)) if tracker is not None else TrackerView()
+    tracker = getattr(engine, "tracker", None) if fight is not None else None
+    return tracker(fight) if tracker is not None else TrackerView()
 
 
 def _acting(
@@ -176,7 +207,9 @@ def _hidden_event(event: Event, rows: list[Any]) -> bool:
 def encounter_page(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     membership, encounter = _encounter(request, pk, enc_pk)
     before = request.GET.get("before", "")
-    if before.isdigit():  # older log entries, loaded as the log scrolls
+    # Older log entries, loaded as the log scrolls. ASCII digits and a bounded length only:
+    # "²" passes isdigit() and 5,000 digits pass it too, and int() raised on both (a 500).
+    if before.isascii() and before.isdigit() and len(before) <= 18:
         return _older(request, membership, encounter, int(before))
     shown = request.GET.get("version")
     if request.htmx and shown == str(encounter.version):  # type: ignore[attr-defined]
@@ -193,7 +226,8 @@ def _older(
     rows = list(encounter.combatants.all())
     events = _log_page(encounter, rows, gm=membership.is_gm, before=before)
     context = {"campaign": membership.campaign, "encounter": encounter,
-               "log": [log_entry(event, gm=membership.is_gm) for event in events],
+               "log": [log_entry(event, gm=membership.is_gm, names=_names(rows, membership.is_gm))
+                       for event in events],
                "older_from": events[-1].seq if len(events) == LOG_PAGE else None}  # fmt: skip
     return render(request, "combat/encounter.html#log_entries", context)
 
@@ -206,6 +240,7 @@ def _act(
         work(membership, encounter)
     except (RulesError, InvalidDice) as error:
         messages.error(request, _(error.template) % error.params)
+        request.action_error = _(error.template) % error.params  # type: ignore[attr-defined]
     except workflows.NothingToUndo:
         messages.error(request, _("There is nothing to undo or redo."))
     except workflows.TypedFacesLeft as error:
@@ -300,7 +335,7 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
             else []
         )
         form = ActionForm(fight, current.key, options, request.POST, hidden=hidden, engine=engine,
-                          journal_rolls=rolls)  # fmt: skip
+                          journal_rolls=rolls, gm=membership.is_gm)  # fmt: skip
         if not form.is_valid():
             raise RulesError(_("Check the action: %(errors)s"), errors=form.errors.as_text())
         data = form.cleaned_data
@@ -326,8 +361,9 @@ def _posted_actor(request: HttpRequest, encounter: Encounter) -> Any | None:
         return None
     data = request.POST if request.method == "POST" else request.GET
     key = str(data.get("actor", "") or encounter.current)
-    if not key.startswith("c") or not key[1:].isdigit():
-        return None
+    number = key[1:]
+    if not key.startswith("c") or not (number.isascii() and number.isdigit() and len(key) <= 20):
+        return None  # int() raised on "c²" and on 5,000 digits (a 500)
     return encounter.combatants.filter(pk=int(key[1:])).first()
 
 
@@ -376,7 +412,8 @@ def encounter_odds(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     fight, _rows = load_fight(encounter)
     engine = get_engine(encounter.system)
     options = allowed_options(engine, fight, current.key, gm=membership.is_gm)
-    form = ActionForm(fight, current.key, options, request.GET, engine=engine)
+    form = ActionForm(fight, current.key, options, request.GET, engine=engine,
+                      gm=membership.is_gm)  # fmt: skip
     context: dict[str, Any] = {}
     if form.is_valid():
         action = form.action(current.key)

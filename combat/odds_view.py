@@ -21,7 +21,8 @@ def odds_context(expression: str, target: str = "") -> dict[str, Any]:
     except InvalidDice as error:
         return {"odds_error": _(error.template) % error.params}
     lines = []
-    if target.strip().lstrip("-").isdigit():
+    digits = target.strip().removeprefix("-")
+    if digits.isascii() and digits.isdigit() and len(digits) <= 12:  # "²" and 5,000 digits: 500s
         goal = int(target)
         label = _("total ≥ %(n)s") % {"n": goal}
         lines.append({"label": label, "percent": _percent(result.chance_total_at_least(goal))})

@@ -23,7 +23,7 @@ from campaigns.access import membership_or_404
 from combat.rules.base import RulesError
 from combat.rules.dice import InvalidDice
 from combat.rules.engines import get_engine, has_engine
-from combat.rules.simulate import FIGHTS, Simulation, simulate, tactics_for
+from combat.rules.simulate import FIGHTS, Simulation, combined, simulate, tactics_for
 
 from .display import SIDES
 from .fightstate import fight_of
@@ -42,8 +42,9 @@ def encounter_simulate(request: HttpRequest, pk: int, enc_pk: int) -> HttpRespon
     encounter = get_object_or_404(membership.campaign.encounters.all(), pk=enc_pk)
     if not membership.is_gm:
         raise PermissionDenied
+    more = request.GET.get("more") == "1"
     context = {"campaign": membership.campaign, "encounter": encounter,
-               **simulation_context(encounter)}  # fmt: skip
+               **simulation_context(encounter, more=more)}  # fmt: skip
     if request.htmx:  # type: ignore[attr-defined]
         return render(request, "combat/_simulation.html#result", context)
     return render(request, "combat/simulation.html", context)  # without JavaScript: a page
@@ -53,21 +54,24 @@ def cache_key(encounter: Encounter, fights: int = FIGHTS) -> str:
     return f"simulation:{encounter.pk}:{encounter.version}:{fights}"
 
 
-def simulation_context(encounter: Encounter) -> dict[str, Any]:
+def simulation_context(encounter: Encounter, *, more: bool = False) -> dict[str, Any]:
+    """The cached result of this encounter state, or a new one; with `more`, a result that
+    stopped at the time limit plays another `BUDGET` seconds of fights and adds them."""
     rows = list(encounter.combatants.all())
     problem = _problem(encounter, rows)
     if problem:
         return {"problem": problem}
     key = cache_key(encounter)
     result: Simulation | None = cache.get(key)
-    cached = result is not None
-    if result is None:
+    cached = result is not None and not (more and result.fights < result.requested)
+    if not cached:
         try:
-            result = _run(encounter, rows)
+            result = _run(encounter, rows, result)
         except (RulesError, InvalidDice) as error:
             reason = _(error.template) % error.params
             return {"problem": _("The simulation stopped: %(reason)s") % {"reason": reason}}
         cache.set(key, result, CACHE_SECONDS)
+    assert result is not None
     return {"simulation": result, "cached": cached, **_shown(result, rows)}
 
 
@@ -81,13 +85,17 @@ def _problem(encounter: Encounter, rows: list[Any]) -> str:
     return ""
 
 
-def _run(encounter: Encounter, rows: list[Any]) -> Simulation:
+def _run(encounter: Encounter, rows: list[Any], earlier: Simulation | None) -> Simulation:
+    """`BUDGET` seconds of fights at most. The seed is the encounter's version (the same state
+    plays the same fights); more fights after `earlier` continue with a seed of their own."""
     tactics = tactics_for(encounter.system)
     assert tactics is not None  # _problem said so
     deadline = time.monotonic() + BUDGET
-    return simulate(get_engine(encounter.system), fight_of(encounter, rows), tactics,
-                    fights=FIGHTS, seed=encounter.version,
-                    stop=lambda: time.monotonic() >= deadline)  # fmt: skip
+    done = earlier.fights if earlier is not None else 0
+    result = simulate(get_engine(encounter.system), fight_of(encounter, rows), tactics,
+                      fights=FIGHTS - done, seed=encounter.version * 100_003 + done,
+                      stop=lambda: time.monotonic() >= deadline)  # fmt: skip
+    return result if earlier is None else combined(earlier, result)
 
 
 def _shown(result: Simulation, rows: list[Any]) -> dict[str, Any]:
@@ -111,5 +119,6 @@ def _shown(result: Simulation, rows: list[Any]) -> dict[str, Any]:
         "nobody_percent": 100 * result.chance(result.nobody),
         "margin_percent": 100 * result.margin,
         "stopped": result.fights < result.requested,
+        "budget": max(1, round(BUDGET)),
         "chart": histogram(result.rounds),
     }

@@ -165,9 +165,9 @@ def roll_initiative(
 
 
 def first_turn(current: str, old: Sequence[str], new: Sequence[str]) -> str:
-    """Whose turn it is after initiative: the first in the new order — unless a late-comer only
-    joined the running order, and the one acting keeps the turn."""
-    grew = list(new[: len(old)]) == list(old) and len(new) > len(old)
+    """Whose turn it is after initiative: the first in the new order — unless the running order
+    only grew by a late-comer (or stayed as it was), and the one acting keeps the turn."""
+    grew = list(new[: len(old)]) == list(old) and len(new) >= len(old)
     if current and grew and current in new:
         return current
     return new[0] if new else ""

@@ -171,23 +171,24 @@ def _play(
         fight = _initiative(engine, fight, faces, [c.id for c in fight.combatants])
     limit = max(fight.round, 1) + round_cap - 1
     turns = round_cap * (len(fight.combatants) + 1) * 12  # a guard against an endless round
-    while not engine.is_over(fight) and fight.current is not None and turns > 0:
+    while not engine.is_over(fight) and turns > 0:
         turns -= 1
-        fight = _turn(engine, fight, fight.current, tactics, choose, faces, one)
-        if engine.is_over(fight):
-            break
+        if fight.current is not None:
+            fight = _turn(engine, fight, fight.current, tactics, choose, faces, one)
+            if engine.is_over(fight):
+                break
+        # Nobody's turn in a running round (OSE's simultaneous blows just landed): move on.
         turned = next_turn(engine, fight, faces)
         if turned.outcome is not None:
             _note_drops(turned.fight, turned.outcome, tactics, one)
-        if turned.fight.round != fight.round:
-            fight = turned.fight
+        new_round = turned.fight.round != fight.round
+        fight = turned.fight
+        if new_round:
             if fight.round > limit:
                 break
             if fight.current is None or _new_initiative(tactics, fight):
                 standing = [c.id for c in fight.combatants if not tactics.is_out(c)]
                 fight = _initiative(engine, fight, faces, standing)
-        else:
-            fight = turned.fight
     one.round = fight.round
     one.dropped -= already
     if not engine.is_over(fight):

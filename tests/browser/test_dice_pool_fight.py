@@ -15,7 +15,7 @@ def _roll(page, faces, primary=None, secondary=None):  # type: ignore[no-untyped
     panel = page.locator(".action-panel")
     panel.locator("#id_kind").select_option("fight_roll")
     if primary:
-        panel.locator("summary").click()
+        panel.locator("details").evaluate("details => { details.open = true; }")
         panel.locator("#id_value_primary").select_option(primary)
         panel.locator("#id_value_secondary").select_option(secondary)
     panel.locator("#id_faces").fill(faces)

@@ -26,7 +26,7 @@ def _resolve(page, kind, faces="", *, weapon=None, target=None, values=None):  #
     if target:
         panel.get_by_label(target, exact=True).check()
     if values:
-        panel.locator("summary").click()
+        panel.locator("details").evaluate("details => { details.open = true; }")
         for key, value in values.items():
             panel.locator(f"#id_value_{key}").select_option(value)
     panel.locator("#id_faces").fill(faces)
@@ -40,7 +40,8 @@ def _group(page, label):  # type: ignore[no-untyped-def]
 
 
 def _row(page, name):  # type: ignore[no-untyped-def]
-    """A combatant's row in its side's block (one with a slow weapon is listed again below)."""
+    """A combatant's row in its side's block (the slow weapons' block, when it acts, lists its
+    members again below)."""
     return page.locator(f'[data-combatant="{name}"]').first
 
 
@@ -70,6 +71,7 @@ def test_the_ose_demo_fight_runs_its_phases_and_the_goblins_rout(
     player = log_in(new_context(width=390, height=844), "hrac")
     player.goto(url)
     expect(player.locator(".stage").first).to_contain_text("Round 1: declarations")
+    player.evaluate("window.sameDocument = true")  # gone if the phone's page ever reloads
 
     # 1. Declarations: before initiative, the GM declares Zelda's spell (she is gracz's, not
     #    the player's: the GM acts for her through "Act as").
@@ -143,8 +145,10 @@ def test_the_ose_demo_fight_runs_its_phases_and_the_goblins_rout(
         expect(_row(player, name)).to_contain_text("fled")
     expect(gm.locator(".stage", has_text="Morale check pending")).to_have_count(0)
     expect(player.locator(".log-entry").first).to_contain_text("they break")
+    assert player.evaluate("window.sameDocument === true")  # all of it live, no reload
 
-    # Undo takes the rout back everywhere; redo brings the same 8 back, not a new roll.
+    # Undo takes the rout back on both pages; redo brings it back (the replay below recomputes
+    # what the redo put back and compares it with the stored changes).
     gm.get_by_role("button", name="Undo").click()
     expect(_row(gm, "Goblin 3")).not_to_contain_text("fled")
     expect(_row(player, "Goblin 3")).not_to_contain_text("fled")

@@ -29,14 +29,16 @@ def typed(faces: list[int]) -> str:
     return ", ".join(str(face) for face in faces)
 
 
-def fire(page, weapon: str, target: str, faces: list[int], **values: int) -> None:  # type: ignore[no-untyped-def]
-    """Shoot from the action panel: weapon, target, the Situation's numbers, typed faces."""
+def fire(page, weapon: str, target: str, faces: list[int], ticks=(), **values: int) -> None:  # type: ignore[no-untyped-def]
+    """Shoot from the action panel: weapon, target, the Situation's ticks and numbers, faces."""
     panel = page.locator(".action-panel")
     panel.locator("#id_kind").select_option("fire")
     panel.locator("#id_weapon").select_option(weapon)
     panel.get_by_label(target, exact=True).check()
-    if values:
-        panel.locator("details > summary").click()
+    if values or ticks:
+        panel.locator("details").evaluate("details => { details.open = true; }")
+        for label in ticks:
+            panel.get_by_label(label, exact=True).check()
         for key, value in values.items():
             panel.locator(f"#id_value_{key}").fill(str(value))
     panel.locator("#id_faces").fill(typed(faces))
@@ -94,10 +96,12 @@ def test_a_shadowrun_fight_over_two_passes_seen_live_on_a_phone(
     expect(player.locator('[data-combatant="Twitch"]')).to_contain_text("no actions in pass 2")
     expect(player.locator(".action-panel")).to_contain_text("Liam acts")
 
-    # The player shoots from the phone at TN 8: the typed 6 is rolled again (rule of six).
-    fire(player, "Ares Predator", "Halloweener 1", SIX_DICE, distance=5, tn_modifier=4)
+    # The player shoots from the phone at TN 8 (long range 6, running target +2; the GM's own TN
+    # modifier is not a player's field): the typed 6 is rolled again (rule of six).
+    running = ["Running target (+2)"]
+    fire(player, "Ares Predator", "Halloweener 1", SIX_DICE, running, distance=30)
     expect(player.locator("#messages")).to_contain_text("roll 1 more d6 (the six explodes)")
-    fire(player, "Ares Predator", "Halloweener 1", PASS_2_SHOT, distance=5, tn_modifier=4)
+    fire(player, "Ares Predator", "Halloweener 1", PASS_2_SHOT, running, distance=30)
     expect(player.locator(".log-entry").first).to_contain_text("Halloweener 1 takes 9M")
     expect(gm.locator('[data-combatant="Halloweener 1"]')).to_contain_text("7 / 10")
 

@@ -33,9 +33,15 @@ def test_the_gm_simulates_the_prepared_fight_and_sees_the_chances(
     result = gm.locator("#simulation-result .simulation-result")
     expect(result).to_contain_text(re.compile(r"[\d,]+ fights? played, margin of error ±"))
     expect(result.locator(".simulation-side")).to_have_count(2)
-    expect(result).to_contain_text(re.compile(r"party wins\s*\d+\.\d %"))
-    expect(result).to_contain_text(re.compile(r"enemies wins\s*\d+\.\d %"))
-    expect(result).to_contain_text("Baldur drops")
+    expect(result.locator(".simulation-side").first).to_contain_text(
+        re.compile(r"party\s*\d+\.\d %")
+    )
+    expect(result.locator(".simulation-side").last).to_contain_text(
+        re.compile(r"enemies\s*\d+\.\d %")
+    )
+    expect(result.locator(".simulation-drop").first).to_contain_text(
+        re.compile(r"Baldur\s*\d+\.\d %")
+    )
     expect(result.locator("svg.simulation-chart rect.bar").first).to_be_attached()
     expect(busy).to_be_hidden()
 

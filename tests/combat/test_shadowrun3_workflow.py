@@ -12,6 +12,7 @@ acts in pass 2.
 from typing import Any
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
 from campaigns.demo import load_demo
@@ -72,7 +73,7 @@ def seen(encounter: Encounter) -> dict[str, Any]:
     view = get_engine("shadowrun3").tracker(fight_of(encounter, rows))
     with translation.override("en"):
         block = tracker_block(encounter, rows, gm=True, user=None, view=view)
-    badges = {r.name: [b.text for b in r.badges] for g in block.groups for r in g.rows}
+    badges = {r.name: [b.text for b in r.badges] for g in block.groups for r in (*g.rows, *g.idle)}
     return {
         "round": encounter.round,
         "stage": dict(encounter.stage),
@@ -215,3 +216,22 @@ def test_the_action_form_offers_each_kind_its_own_choices(redmond, kind, choice,
     assert event.payload["outcome"]["data"] == {"what": choice}
     with translation.override("en"):
         assert said in log_entry(event, gm=True).steps
+
+
+def test_players_are_not_offered_the_gm_s_bookkeeping(redmond, client, django_user_model):  # type: ignore[no-untyped-def]
+    """Surprise tests and damage by the GM are gm_only: Liam's player acts out of turn (a free
+    action in Wedge's phase) without them; the GM still has them."""
+    gm, encounter, keys = redmond
+    workflows.roll_initiative(encounter.pk, gm, "g-init", typed_faces=INITIATIVE)
+    workflows.next_turn(encounter.pk, gm, "g-next")  # Wedge's phase; Liam has acted
+    url = reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk])
+    offered = {}
+    for username in ("gracz", "gm"):
+        client.force_login(django_user_model.objects.get(username=username))
+        with translation.override("en"):
+            page = client.get(url, {"actor": keys["Liam"]}, HTTP_ACCEPT_LANGUAGE="en")
+        form = page.context["action_form"]
+        offered[username] = [kind for kind, _label in form.fields["kind"].choices]
+    assert "free_action" in offered["gracz"] and "drop_prone" in offered["gracz"]
+    assert not {"surprise", "damage"} & set(offered["gracz"])
+    assert {"surprise", "damage"} <= set(offered["gm"])

@@ -52,8 +52,8 @@ def test_the_gm_sees_each_sides_chance_the_rounds_and_who_drops(demo, client, co
     assert "fights played" in html or "fight played" in html
     assert len(re.findall(r'class="simulation-side"', html)) == 2  # party and enemies
     # the characters (Grop is the GM's NPC ally: no line of his own)
-    assert re.findall(r"(\w+) drops", html) == ["Baldur", "Meredil"]
-    assert "expected number of rounds" in html
+    assert re.findall(r'class="simulation-drop"><td>(\w+)</td>', html) == ["Baldur", "Meredil"]
+    assert "Expected number of rounds" in html and "Chance to win" in html
 
 
 def test_the_histogram_is_an_svg_with_a_bar_per_round(demo, client):
@@ -122,3 +122,15 @@ def test_outsiders_do_not_learn_the_encounter_exists(demo, client, django_user_m
 def test_posting_is_not_allowed(demo, client):
     client.force_login(demo["gm"])
     assert client.post(demo["url"]).status_code == 405
+
+
+def test_play_more_adds_fights_to_a_result_stopped_at_the_time_limit(demo, client, counted,
+                                                                      monkeypatch):  # fmt: skip
+    monkeypatch.setattr(simulate_views, "BUDGET", 0.0)  # one fight a request
+    client.force_login(demo["gm"])
+    first = client.get(demo["url"], **HTMX).content.decode()
+    assert 'data-fights="1"' in first and "?more=1" in first
+    assert 'data-fights="2"' in client.get(demo["url"] + "?more=1", **HTMX).content.decode()
+    again = client.get(demo["url"], **HTMX).content.decode()  # the grown result, cached
+    assert 'data-fights="2"' in again and 'data-cached="1"' in again
+    assert counted == [1, 1]

@@ -16,7 +16,7 @@ from combat.rules.faces import SeededFaces, TypedFaces
 from combat.rules.flow import after, next_turn
 from combat.rules.odds import odds
 from combat.rules.preview import preview
-from combat.rules.simulate import Choose, Simulation, hits, simulate, tactics_for
+from combat.rules.simulate import Choose, Simulation, combined, hits, simulate, tactics_for
 from tests.rules.simulate_fights import BENCH, prepared, started
 
 TRIALS = 100_000
@@ -233,3 +233,42 @@ def test_the_tactics_pick_the_best_weapon() -> None:
     _engine, (mira, lis) = combatants("dnd5e", [("Mira", "party", 1), ("Lis", "party", 1)])
     assert best_attack(mira, 15) == "Fire Bolt"  # +5, 1d10 beats a dagger's +4, 1d4 + 2
     assert best_attack(lis, 15) in ("Shortsword", "Shortbow")  # both +5, 1d6 + 3
+
+
+def test_two_simulations_of_one_fight_add_up() -> None:
+    engine, fight = prepared("dice_pool", BENCH["dice_pool"])
+    tactics = _tactics("dice_pool")
+    first = simulate(engine, fight, tactics, fights=6, seed=1)  # type: ignore[arg-type]
+    then = simulate(engine, fight, tactics, fights=4, seed=2)  # type: ignore[arg-type]
+    both = combined(first, then)
+    assert both.fights == 10 and both.requested == 6 and both.seed == 1
+    assert sum(both.wins.values()) + both.nobody + both.undecided == 10
+    assert both.drops == {k: first.drops[k] + then.drops[k] for k in first.drops}
+    assert both.rounds == {r: first.rounds.get(r, 0) + then.rounds.get(r, 0)
+                           for r in {*first.rounds, *then.rounds}}  # fmt: skip
+
+
+def test_ose_monsters_check_morale_when_the_option_is_on() -> None:
+    engine, fight = prepared("ose", BENCH["ose"], morale="yes")
+    kinds: list[str] = []
+
+    class Counting:
+        """The OSE engine, counting the kinds it resolves."""
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(engine, name)
+
+        def resolve(self, fight: Fight, action: Action, faces: object) -> object:
+            kinds.append(action.kind)
+            return engine.resolve(fight, action, faces)  # type: ignore[arg-type]
+
+    result = simulate(Counting(), fight, _tactics("ose"), fights=20, seed=9)  # type: ignore[arg-type]
+    assert result.fallbacks == 0 and "morale" in kinds and "melee" in kinds
+
+
+def test_ose_simultaneous_initiative_ties_play_through_their_held_blows() -> None:
+    # A tie acts at once; the damage lands at the end of the phase, with nobody's turn.
+    engine, fight = prepared("ose", BENCH["ose"], initiative_ties="simultaneous")
+    result = simulate(engine, fight, _tactics("ose"), fights=30, seed=12)  # type: ignore[arg-type]
+    assert result.fallbacks == 0 and result.undecided == 0
+    assert sum(result.wins.values()) + result.nobody == 30

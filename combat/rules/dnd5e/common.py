@@ -138,7 +138,8 @@ def signed(value: int) -> str:
 
 class Work(generic.Work):
     """The fight during one engine call: the bookkeeping every system shares
-    (combat.rules.work), with nothing 5e-specific added."""
+    (combat.rules.work), with nothing 5e-specific added. A class of its own all the same, so
+    mypy stops another system's working fight from reaching the 5e handlers."""
 
 
 # "1d20" with a constant: "1d20+5", "1d20-1" (so the roll's total is the result).

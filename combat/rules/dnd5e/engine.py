@@ -86,6 +86,7 @@ class Dnd5e:
     modifier_labels = MODIFIER_LABELS
     condition_labels = CONDITION_LABELS  # what the GM's "adjust" form offers
     acts_out_of_turn = True  # reactions (SRD 5.1: one between one's own turns)
+    gm_modifiers = frozenset({"override", "advantage", "disadvantage"})  # the GM's own call
     fight_options = FIGHT_OPTIONS
 
     def combatant_from_record(

@@ -80,6 +80,8 @@ class DraciHlidka:
     key = "draci_hlidka"
     # Labels of every modifier key, for the action form (combat.rules.engines.modifier_labels).
     modifier_labels = MODIFIER_LABELS
+    # What only the GM sets; a player's form does not offer it (combat.encounter_forms).
+    gm_modifiers = frozenset({"override", "attack_bonus", "defence_bonus"})
     # The GM's choices per campaign and encounter (Rulings; seed 000 "Hod na iniciativu").
     fight_options = (
         ValueField("initiative_once", Step(_("Initiative rolled once for the whole fight")),
@@ -117,7 +119,11 @@ class DraciHlidka:
         stunned = surprised(fight, combatant)
         return tuple(
             ActionOption(
-                spec.kind, Step(spec.label), spec.needs_target, spec.needs_weapon, spec.ticks,
+                spec.kind,
+                Step(spec.label),
+                spec.needs_target,
+                spec.needs_weapon,
+                spec.ticks,
                 FORM_VALUES.get(spec.kind, ()),
             )
             for spec in SPECS.values()

@@ -74,6 +74,8 @@ SPECS: dict[str, Spec] = {
 }  # fmt: skip
 # Monsters choose among their attacks with this value (its choices are the actor's attacks).
 ATTACK_KEY = "attack"
+# The conditions a morale check sets (the tracker words them; the GM may set them by hand too).
+CONDITION_LABELS = {"fled": _("fled"), "surrendered": _("surrendered")}
 
 _TICK_LABELS = {
     "use_dex": _("Use the DEX modifier again"),

@@ -31,7 +31,7 @@ from combat.rules.base import (
 from combat.rules.faces import FaceSource
 from combat.rules.ose import flow, initiative, moves, spells
 from combat.rules.ose.attack import attack_field, resolve_attack
-from combat.rules.ose.catalogue import MODIFIER_LABELS, SPECS, Mods, Spec
+from combat.rules.ose.catalogue import CONDITION_LABELS, MODIFIER_LABELS, SPECS, Mods, Spec
 from combat.rules.ose.common import (
     CREATURE_DEFAULTS,
     MELEE,
@@ -70,8 +70,10 @@ class OldSchoolEssentials:
     key = "ose"
     acts_before_initiative = True  # the round begins with declarations (seed 001)
     acts_out_of_turn = True  # declarations and saving throws
+    gm_modifiers = frozenset({"bonus"})  # the referee's bonus or penalty
     fight_options: tuple[ValueField, ...] = FIGHT_OPTIONS
     modifier_labels: Mapping[str, Step] = MODIFIER_LABELS
+    condition_labels: Mapping[str, str] = CONDITION_LABELS
 
     def combatant_from_record(
         self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,

@@ -14,7 +14,7 @@ from typing import Any
 
 from combat.rules.base import Change, Combatant, Fight, Outcome, Step, _
 from combat.rules.faces import FaceSource
-from combat.rules.ose.common import Work, effect, is_out, number, signed
+from combat.rules.ose.common import Work, effect, fail, is_out, number, signed
 from combat.rules.ose.morale import prompt_never_fights
 from combat.rules.ose.options import enabled, simultaneous_ties
 from combat.rules.ose.stage import at, block_of, blocks, current, members, seek, step
@@ -28,9 +28,15 @@ def roll_initiative(fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outc
     for cid in ids:
         work.get(cid)  # every id must exist
     standing = [c.id for c in fight.combatants if not is_out(c)]
-    if step(fight) == "act" and not set(standing) <= set(ids):
-        return _late(work, [cid for cid in ids if cid in standing])
-    return _full(work, standing)
+    if step(fight) != "act":
+        return _full(work, standing)
+    # Mid-round ("Každá strana si hodí na začátku každého kola"): only a late-comer rolls; the
+    # page's button sends every id, and a second roll would restart the round's phases.
+    newcomers = [cid for cid in ids if cid in standing and block_of(fight.stage, cid) is None]
+    if not newcomers:
+        raise fail(_("initiative is already rolled for this round; the next round rolls it anew "
+                     "(Undo takes a roll back)"))  # fmt: skip
+    return _late(work, newcomers)
 
 
 def _units(fight: Fight, standing: Sequence[str]) -> list[Unit]:

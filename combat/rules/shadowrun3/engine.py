@@ -98,6 +98,10 @@ class Shadowrun3:
 
     key = "shadowrun3"
     acts_out_of_turn = True  # free actions in others' phases, delayed actions (seed 003)
+    # What only the GM sets: the GM's TN modifier and economy override, the defender's dice.
+    gm_modifiers = frozenset(
+        {"tn_modifier", "override", "cramped", "dodge_pool", "resist_pool", "defence_pool"}
+    )
     modifier_labels = MODIFIER_LABELS
     fight_options: tuple[ValueField, ...] = (
         ValueField("weapons", Step(_("Weapons at the start of the fight")),

@@ -147,8 +147,9 @@ def _option(spec: Spec, actor: Combatant) -> ActionOption:
         labels = dict(FIELDS["skill"].choices)
         choices = tuple((k, labels.get(k, Step(k))) for k in skills)
         fields = (ValueField("skill", Step(_("Skill")), choices), *fields[1:])
+    # The surprise test and damage by the GM are the GM's bookkeeping, never a player's.
     return ActionOption(spec.kind, Step(spec.label), spec.needs_target, spec.needs_weapon,
-                        spec.ticks, fields)  # fmt: skip
+                        spec.ticks, fields, gm_only=spec.kind in GM_KINDS)  # fmt: skip
 
 
 def _possible(fight: Fight, actor: Combatant, spec: Spec) -> bool:

@@ -167,7 +167,8 @@ MODIFIER_LABELS: Mapping[str, Step] = {
     "ambush": Step(_("The actor's side lay in ambush (−2 TN)")),
 }
 
-ATTACK = ("distance", "visibility", "pool", "dodge_pool", "resist_pool", "melee_opponents",
+# In the form's order: what nearly every shot needs first (distance and the pools).
+ATTACK = ("distance", "pool", "dodge_pool", "resist_pool", "visibility", "melee_opponents",
           "called_shot", "armour", "tn_modifier", "cramped")  # fmt: skip
 ATTACK_TICKS = ("blind_fire", "partial_cover", "running_target", "stationary_target",
                 "second_firearm", "override")  # fmt: skip
@@ -177,8 +178,8 @@ MELEE = ("pool", "defence_pool", "resist_pool", "reach_use", "called_shot", "arm
 SPECS: dict[str, Spec] = {
     spec.kind: spec
     for spec in (
-        Spec("fire", _("Shoot"), "simple", ("mode", "rounds", "gap", *ATTACK), ATTACK_TICKS,
-             True, True),
+        Spec("fire", _("Shoot"), "simple", (*ATTACK[:4], "mode", "rounds", "gap", *ATTACK[4:]),
+             ATTACK_TICKS, True, True),
         Spec("quick_draw", _("Quick draw and fire"), "simple", ATTACK,
              ("no_holster", "two_weapons", *ATTACK_TICKS), True, True),
         Spec("throw", _("Throw"), "simple", ("fuse", *ATTACK), ATTACK_TICKS, True, True),

@@ -193,6 +193,20 @@ def test_a_late_comer_joins_its_sides_initiative_without_a_roll() -> None:
     assert table.position == ("b1", "movement")
 
 
+def test_mid_round_the_page_button_only_places_late_comers() -> None:
+    # The page sends every id: a late-comer joins, nobody else rolls again this round.
+    table = skirmish()
+    table.initiative(5, 2)
+    table.next()
+    with pytest.raises(RulesError, match="already rolled for this round"):
+        table.initiative(6, 1)
+    table.fight = replace(table.fight, combatants=(*table.fight.combatants, goblin("g3")))
+    outcome = table.initiative()
+    assert outcome.rolls == ()
+    assert table.get("g3").initiative == 2 and table.get("pip").initiative == 5
+    assert table.position == ("b1", "movement") and table.fight.order == ("dagmar", "pip")
+
+
 def test_declarations_bind_for_the_round() -> None:
     zelda = fighter("zelda", weapons=[SHORT_SWORD])
     table = Table(zelda, fighter("pip", weapons=[SHORT_SWORD]), goblin("g1", hp=7))
