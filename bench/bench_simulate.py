@@ -82,8 +82,9 @@ def main() -> None:
         "in `combat.rules.base.apply`, the Work bookkeeping, the log's Steps). The encounter "
         "page therefore simulates for at most 2 s and says how many fights it played and the "
         "margin of error (docs/simulation.md). The hand-coded loop leaves out criticals, "
-        "bleeding, outnumbering, recoil, ranges and wound modifiers, so its wins differ a "
-        "little; it shows what the same dice cost without the engine.",
+        "bleeding, outnumbering, recoil, ranges and wound modifiers, so its wins can differ "
+        "(Dračí Hlídka's goblins win far less often without outnumbering and criticals); it "
+        "shows what the same dice cost without the engine.",
     ])  # fmt: skip
     print(write_section("simulate", body))
 

@@ -80,6 +80,8 @@ class ActionForm(KeyedForm):
         names = getattr(engine, "weapon_names", None)
         weapons = names(fight, actor) if names else [w["name"] for w in me.weapons]
         self.fields["weapon"].choices = [("", "—")] + [(name, name) for name in weapons]
+        if len(weapons) == 1:  # the one weapon the actor has is the likely choice
+            self.fields["weapon"].initial = weapons[0]
         # In the engine's order; each field is shown only with the kinds that use it.
         self.kinds_of: dict[str, list[str]] = {}
         for option in options:
