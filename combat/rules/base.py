@@ -212,6 +212,19 @@ class Action:
     modifiers: Mapping[str, Any] = field(default_factory=dict)
 
 
+def joined(
+    *, id: str, name: str, side: str, stats: Mapping[str, Any], hp: int, is_npc: bool,
+    weapons: Sequence[Mapping[str, Any]], armor: Sequence[Mapping[str, Any]],
+) -> Combatant:  # fmt: skip
+    """A combatant as it joins a fight, at full `hp`, with copies of its equipment (each
+    engine's `combatant_from_record` computes the stats and HP, then calls this)."""
+    return Combatant(
+        id=id, name=name, side=side, stats=stats, hp=hp, max_hp=hp,
+        weapons=tuple(dict(w) for w in weapons), armor=tuple(dict(a) for a in armor),
+        is_npc=is_npc,
+    )  # fmt: skip
+
+
 class RulesError(ValueError):
     """The action is not allowed now; `template` % `params` says why (translated by the web)."""
 

@@ -28,6 +28,7 @@ from combat.rules.base import (
     Step,
     TrackerView,
     _,
+    joined,
 )
 from combat.rules.dice_pool import checks, rounds, view
 from combat.rules.dice_pool.catalogue import (
@@ -75,11 +76,8 @@ class DicePool:
     ) -> Combatant:  # fmt: skip
         full = {**CREATURE_DEFAULTS, **stats}
         hp = _npc_hp(full) if is_npc else best_dice(full)
-        return Combatant(
-            id=id, name=name, side=side, stats=full, hp=hp, max_hp=hp,
-            weapons=tuple(dict(w) for w in weapons), armor=tuple(dict(a) for a in armor),
-            is_npc=is_npc,
-        )  # fmt: skip
+        return joined(id=id, name=name, side=side, stats=full, hp=hp, is_npc=is_npc,
+                      weapons=weapons, armor=armor)  # fmt: skip
 
     def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
         return fix_order(fight, ids, faces)

@@ -28,6 +28,7 @@ from combat.rules.base import (
     Step,
     TrackerView,
     _,
+    joined,
 )
 from combat.rules.dnd5e import attack, care, grapple, turns
 from combat.rules.dnd5e.catalogue import (
@@ -95,11 +96,8 @@ class Dnd5e:
     ) -> Combatant:  # fmt: skip
         full = {**CREATURE_DEFAULTS, **stats}
         hp = full["hp"] if type(full["hp"]) is int else 1
-        return Combatant(
-            id=id, name=name, side=side, stats=full, hp=hp, max_hp=hp,
-            weapons=tuple(dict(w) for w in weapons), armor=tuple(dict(a) for a in armor),
-            is_npc=is_npc,
-        )  # fmt: skip
+        return joined(id=id, name=name, side=side, stats=full, hp=hp, is_npc=is_npc,
+                      weapons=weapons, armor=armor)  # fmt: skip
 
     def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
         return roll_initiative(fight, ids, faces)

@@ -25,6 +25,7 @@ from combat.rules.base import (
     Step,
     ValueField,
     _,
+    joined,
 )
 from combat.rules.draci_hlidka import actions, attribute_tests, combat, pursuit, treatment
 from combat.rules.draci_hlidka.catalogue import MODIFIER_LABELS, SPECS, Spec
@@ -103,11 +104,8 @@ class DraciHlidka:
             if not full.get(kind) and worn:
                 full[kind] = max(worn)
         hp = full["zivoty"]
-        return Combatant(
-            id=id, name=name, side=side, stats=full, hp=hp, max_hp=hp,
-            weapons=tuple(dict(w) for w in weapons), armor=tuple(dict(a) for a in armor),
-            is_npc=is_npc,
-        )  # fmt: skip
+        return joined(id=id, name=name, side=side, stats=full, hp=hp, is_npc=is_npc,
+                      weapons=weapons, armor=armor)  # fmt: skip
 
     def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
         return roll_initiative(fight, ids, faces)

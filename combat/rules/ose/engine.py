@@ -27,6 +27,7 @@ from combat.rules.base import (
     TrackerView,
     ValueField,
     _,
+    joined,
 )
 from combat.rules.faces import FaceSource
 from combat.rules.ose import flow, initiative, moves, spells
@@ -81,11 +82,8 @@ class OldSchoolEssentials:
     ) -> Combatant:  # fmt: skip
         full = {**CREATURE_DEFAULTS, **stats}
         hp = full["hp"]
-        return Combatant(
-            id=id, name=name, side=side, stats=full, hp=hp, max_hp=hp,
-            weapons=tuple(dict(w) for w in weapons), armor=tuple(dict(a) for a in armor),
-            is_npc=is_npc,
-        )  # fmt: skip
+        return joined(id=id, name=name, side=side, stats=full, hp=hp, is_npc=is_npc,
+                      weapons=weapons, armor=armor)  # fmt: skip
 
     def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
         return initiative.roll_initiative(fight, ids, faces)

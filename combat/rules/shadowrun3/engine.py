@@ -30,6 +30,7 @@ from combat.rules.base import (
     TrackerView,
     ValueField,
     _,
+    joined,
 )
 from combat.rules.faces import FaceSource
 from combat.rules.shadowrun3 import (
@@ -119,11 +120,8 @@ class Shadowrun3:
             worn = [int(a[kind]) for a in armor if type(a.get(kind)) is int]
             if not full.get(kind) and worn:
                 full[kind] = max(worn)
-        return Combatant(
-            id=id, name=name, side=side, stats=full, hp=MONITOR, max_hp=MONITOR,
-            weapons=tuple(dict(w) for w in weapons), armor=tuple(dict(a) for a in armor),
-            is_npc=is_npc,
-        )  # fmt: skip
+        return joined(id=id, name=name, side=side, stats=full, hp=MONITOR, is_npc=is_npc,
+                      weapons=weapons, armor=armor)  # fmt: skip
 
     def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
         """A new combat turn for everyone, or a late-comer placed into the pass under way."""
