@@ -18,6 +18,7 @@ import random
 import re
 import time
 
+import gevent
 from locust import FastHttpUser, constant_pacing, events, task
 
 SEED = json.loads(open(os.environ["LOAD_SEED"]).read())  # noqa: SIM115
@@ -72,6 +73,9 @@ class Tab(FastHttpUser):
         self.read(self.client.get(self.page, name="encounter page").text)
         self.ticks, self.step = random.randrange(5), 0  # noqa: S311
         self.next_action = time.time() + random.uniform(1, 4)  # noqa: S311
+        # Locust starts a second's worth of users at the same instant; real tabs open at random
+        # moments, so each one's 2-s polling rhythm gets a random phase (else 20 polls collide).
+        gevent.sleep(random.uniform(0, 2))  # noqa: S311
 
     def read(self, html: str) -> None:
         self.version = VERSION.search(html).group(1)

@@ -47,7 +47,8 @@ def encounter_list(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         if not membership.is_gm:
             raise PermissionDenied
-        name = request.POST.get("name", "").strip()[:120] or _("New encounter")
+        # PostgreSQL refuses NUL in text (a 500); forms drop it, this raw field must too.
+        name = request.POST.get("name", "").replace("\x00", "").strip()[:120] or _("New encounter")
         try:
             encounter = workflows.create_encounter(campaign, name, request.user)
         except RulesError as error:
@@ -395,7 +396,7 @@ def encounter_proposal(request: HttpRequest, pk: int, enc_pk: int, seq: int) -> 
     def work(membership: Membership, encounter: Encounter) -> None:
         _gm_only(membership)
         accept = request.POST.get("decision") == "accept"
-        key = request.POST.get("key", "")[:64]
+        key = request.POST.get("key", "").replace("\x00", "")[:64]
         workflows.decide_proposal(encounter.pk, request.user, key, seq, accept=accept)
 
     return _act(request, pk, enc_pk, work)

@@ -3,6 +3,16 @@
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():  # type: ignore[no-untyped-def]
+    """Each test starts with an empty cache: one test's failed logins never throttle the next
+    test's real login (config/throttle.py counts them in the cache)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture
 def make_user(django_user_model):  # type: ignore[no-untyped-def]
     def make(username: str):  # type: ignore[no-untyped-def]

@@ -8,3 +8,7 @@ os.environ.setdefault("SECRET_KEY", "test-only-secret-key-0123456789-abcdefghijk
 os.environ.setdefault("FAST_PASSWORD_HASHER", "1")
 # Hashed static names need `collectstatic`; tests use the plain storage and the finders.
 os.environ.setdefault("MANIFEST_STATIC", "0")
+# The login throttle counts in the cache: tests use the per-process memory cache (cleared before
+# each test, tests/conftest.py), never a Redis that would carry counts between runs. The Redis
+# test of the throttle (R13) names its own server.
+os.environ.pop("REDIS_URL", None)

@@ -79,7 +79,8 @@ def character_edit(request: HttpRequest, pk: int, char_pk: int | None = None) ->
 
 
 def _search(request: HttpRequest, queryset):  # type: ignore[no-untyped-def]
-    query = request.GET.get("q", "").strip()[:100]
+    # PostgreSQL refuses NUL in a text parameter (a 500 from "?q=%00"): drop it.
+    query = request.GET.get("q", "").replace("\x00", "").strip()[:100]
     return (queryset.filter(name__icontains=query) if query else queryset), query
 
 
