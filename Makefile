@@ -46,8 +46,8 @@ messages: install
 bench: install
 	$(PY) bench/bench_dice.py
 	$(PY) bench/bench_encounter.py
-	$(PY) bench/bench_load.py
 	$(PY) bench/bench_simulate.py
+	$(PY) bench/bench_load.py
 
 # The crash drill (bench/restart_test.py: SIGKILL the server twice under four posting clients) on
 # SQLite, and on PostgreSQL when RELIABILITY_DATABASE_URL or DATABASE_URL names a server

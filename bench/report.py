@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 REPORT = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
-ORDER = ("dice", "encounter", "load")  # bench_dice.py, bench_encounter.py, bench_load.py
+ORDER = ("dice", "encounter", "simulate", "load")  # bench_<name>.py writes section <name>
 HEADER = (
     "# Benchmarks\n\n"
     "Measured numbers, each section written by its script under `bench/` with the date it ran "

@@ -233,15 +233,24 @@ def _older(
     return render(request, "combat/encounter.html#log_entries", context)
 
 
+def _done_before(request: HttpRequest, encounter: Encounter) -> bool:
+    """A retried or double-clicked form whose key already wrote its event: answer with the page
+    as it is (showing that one result), without judging the form against the changed fight."""
+    key = (request.POST.get("key") or request.POST.get("turn-key") or "")[:64]
+    return bool(key) and Event.objects.filter(encounter=encounter, key=key).exists()
+
+
 def _act(
     request: HttpRequest, pk: int, enc_pk: int, work: Callable[[Membership, Encounter], Any]
 ) -> HttpResponse:
     membership, encounter = _encounter(request, pk, enc_pk)
     try:
-        work(membership, encounter)
+        if not _done_before(request, encounter):
+            work(membership, encounter)
     except (RulesError, InvalidDice) as error:
-        messages.error(request, _(error.template) % error.params)
-        request.action_error = _(error.template) % error.params  # type: ignore[attr-defined]
+        if not _done_before(request, encounter):  # a retry that lost the race to its first
+            messages.error(request, _(error.template) % error.params)
+            request.action_error = _(error.template) % error.params  # type: ignore[attr-defined]
     except workflows.NothingToUndo:
         messages.error(request, _("There is nothing to undo or redo."))
     except workflows.TypedFacesLeft as error:

@@ -267,9 +267,13 @@ class _Replay:
         """The GM's hand: the recorded values, each `before` taken from the replayed state."""
         recorded = [change_from_json(c) for c in event["outcome"]["changes"]]
         changes = tuple(self._rebased(change) for change in recorded)
-        outcome = Outcome(summary=_ADJUST, changes=changes)
+        order = event["outcome"].get("order")  # the GM moved someone in the order
+        outcome = Outcome(summary=_ADJUST, changes=changes,
+                          order=tuple(order) if order is not None else None)  # fmt: skip
         self._check(event, outcome)
         self.fight = apply(self.fight, changes)
+        if order is not None:
+            self.state["order"] = list(order)
         self.report.summaries.append(_summary(event, outcome, self.fight))
         return changes
 

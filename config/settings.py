@@ -124,6 +124,8 @@ if REDIS_URL:
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
+    # Sessions read from Redis, written through to the database (docs/deploy.md).
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Failed logins allowed per username and per client address in one window (seconds);
