@@ -263,3 +263,40 @@ def test_dice_pool_tests_are_not_tags_in_other_systems(roles):
     thread = Thread.open(roles["campaign"], roles["gm"], "Dveře", "Zámek.", key="t")
     with pytest.raises(PostRefused, match="unknown notation 'vs'"):
         Post.write(thread, roles["player"], "[dice]3d6 vs 10[/dice]", key="vs")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_players_posting_rolls_at_once_lose_nothing(roles):
+    """Issue I: the GM and a player post 25 rolling posts each into one scene, all at once:
+    every post keeps its own roll, the scene's version counts every post, nothing is locked."""
+    import threading
+
+    from django.db import connections
+
+    thread = Thread.open(roles["campaign"], roles["gm"], "Bitva", "Začíná to.", key="t2")
+    writers, per_writer = (roles["gm"], roles["player"]), 25
+    barrier, errors = threading.Barrier(len(writers)), []
+
+    def write(user) -> None:  # type: ignore[no-untyped-def]
+        try:
+            barrier.wait()
+            for number in range(per_writer):
+                Post.write(thread, user, f"Hod {number}: [dice]2d6[/dice]", key=f"p{number}")
+        except Exception as error:  # noqa: BLE001 — any error (a "database is locked") fails
+            errors.append(repr(error))
+        finally:
+            connections.close_all()
+
+    workers = [threading.Thread(target=write, args=(user,)) for user in writers]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert errors == []
+    posts = Post.objects.filter(thread=thread).exclude(body="Začíná to.")
+    assert posts.count() == len(writers) * per_writer
+    rolls = JournalRoll.objects.filter(post__thread=thread)
+    assert rolls.count() == posts.count()
+    assert all(len(roll.faces) == 2 and roll.total == sum(roll.faces) for roll in rolls)
+    thread.refresh_from_db()
+    assert thread.version == 1 + posts.count()  # every post bumped it once: no lost update
