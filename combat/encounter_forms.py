@@ -89,6 +89,7 @@ class ActionForm(KeyedForm):
                 self.kinds_of.setdefault(key, []).append(option.kind)
         keys = [key for key in dict.fromkeys(m for o in options for m in o.modifiers)]
         self.fields["modifiers"].choices = [(k, modifier_label(k, labels)) for k in keys]
+        self.fields["modifiers"].widget.attrs["class"] = "form-check-input"  # drawn box by box
         self.fields["journal_roll"].choices = [("", "—")] + list(journal_rolls)
         self.target_kinds = [o.kind for o in options if o.needs_target]
         self.weapon_kinds = [o.kind for o in options if o.needs_weapon]
