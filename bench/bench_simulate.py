@@ -78,8 +78,9 @@ def main() -> None:
         "|---|---|---:|---:|---:|---:|---|", *rows, "",
         f"The goal of issue J, 10,000 fights in ≤ {GOAL:.0f} s, is **not met** by the engines: "
         "a simulated fight resolves every action through the same engine as live play, and an "
-        "action costs a few hundred microseconds there (frozen dataclasses copied per Change "
-        "in `combat.rules.base.apply`, the Work bookkeeping, the log's Steps). The encounter "
+        "action costs a few hundred microseconds there (the Work bookkeeping, the log's Steps, "
+        "the dice engine's result trees; `combat.rules.base.apply` no longer re-runs the "
+        "dataclasses' `__init__`, which gained 1.2–1.5×). The encounter "
         "page therefore simulates for at most 2 s and says how many fights it played and the "
         "margin of error (docs/simulation.md). The hand-coded loop leaves out criticals, "
         "bleeding, outnumbering, recoil, ranges and wound modifiers, so its wins can differ "
