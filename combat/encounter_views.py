@@ -237,7 +237,9 @@ def _done_before(request: HttpRequest, encounter: Encounter) -> bool:
     """A retried or double-clicked form whose key already wrote its event: answer with the page
     as it is (showing that one result), without judging the form against the changed fight."""
     key = (request.POST.get("key") or request.POST.get("turn-key") or "")[:64]
-    return bool(key) and Event.objects.filter(encounter=encounter, key=key).exists()
+    if not key or "\x00" in key:  # PostgreSQL refuses NUL in text; no key ever has one
+        return False
+    return Event.objects.filter(encounter=encounter, key=key).exists()
 
 
 def _act(

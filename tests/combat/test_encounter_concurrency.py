@@ -272,3 +272,12 @@ def test_the_same_quick_roll_posted_twice_at_once_rolls_once_and_both_answers_ag
     for page in pages:
         assert f'data-roll="{roll.pk}"' in page
         assert f'<strong class="roll-total">{roll.total}</strong>' in page
+
+
+def test_a_key_with_a_nul_is_judged_as_a_new_form_not_a_database_error(client, fight):
+    """PostgreSQL refuses NUL in text: the retry check must not send such a key to it."""
+    client.force_login(fight["gm"])
+    url, data = _attack_form(fight)
+    response = client.post(url, {**data, "key": "a\x00b"}, **HTMX)
+    assert response.status_code == 200
+    assert not Event.objects.filter(encounter=fight["encounter"], type="action").exists()
