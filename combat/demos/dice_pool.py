@@ -7,7 +7,7 @@ from campaigns.models import Campaign, Character, Monster
 from combat import workflows
 from combat.rules.base import Action
 
-from .draci_hlidka import keys_of, record
+from .common import keys_of, record
 
 PREPARED = "Pes u brány"
 FINISHED = "Hráč A a pes"

@@ -9,7 +9,7 @@ from campaigns.models import Campaign, Character, Monster
 from combat import workflows
 from combat.rules.base import Action
 
-from .draci_hlidka import keys_of, record
+from .common import keys_of, record
 
 PREPARED = "Goblini na cestě"
 FINISHED = "Helga a goblin"

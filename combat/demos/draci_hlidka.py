@@ -6,19 +6,12 @@ from typing import Any
 
 from campaigns.models import Campaign, Character, Monster
 from combat import workflows
-from combat.models import Encounter
 from combat.rules.base import Action
+
+from .common import keys_of, record
 
 PREPARED = "Přepadení na stezce"
 FINISHED = "Baldur a vůdce skřetů"
-
-
-def record(model: Any, campaign: Campaign, name: str) -> Any:
-    return model.objects.get(campaign=campaign, name=name)
-
-
-def keys_of(encounter_pk: int) -> dict[str, str]:
-    return {c.name: c.key for c in Encounter.objects.get(pk=encounter_pk).combatants.all()}
 
 
 def prepared(campaign: Campaign, gm: Any) -> None:

@@ -10,7 +10,7 @@ from combat import workflows
 from combat.models import Encounter
 from combat.rules.base import Action
 
-from .draci_hlidka import keys_of, record
+from .common import keys_of, record
 
 PREPARED = "Goblini v ruinách"
 FINISHED = "Dagmar, Pip a goblini"

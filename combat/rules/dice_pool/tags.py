@@ -27,6 +27,7 @@ from combat.rules.dice import InvalidDice
 from combat.rules.dice import errors as dice_errors
 from combat.rules.dice import roll as roll_dice
 from combat.rules.faces import FaceSource, TypedFaces
+from combat.rules.work import Draw
 
 MAX_TAG = 100
 MAX_DICE = 60  # all pools of one tag together
@@ -83,7 +84,7 @@ def roll_pool_tag(text: str, faces: FaceSource) -> PoolTag:
     pools = _pools(left) + (_pools(right) if opposed else [])
     if not all(count >= 1 for count, _half in pools) or sum(c for c, _h in pools) > MAX_DICE:
         raise InvalidPoolTag(_("a pool has 1 to %(max)s dice in all"), max=MAX_DICE)
-    draw = _Draw(faces)
+    draw = Draw(faces)  # typed faces are checked once for the whole tag, not per pool
     rolls = [_roll(count, draw) for count, _half in pools]
     sums = [r.total // 2 if half else r.total for r, (_c, half) in zip(rolls, pools, strict=True)]
     split = len(_pools(left))
@@ -118,18 +119,6 @@ def _against_pool(text: str, rolls: tuple[RolledDice, ...], total: int, other: i
                  "tie": _("%(total)s against %(against)s: a tie, nobody loses")}  # fmt: skip
     summary = Step(templates[verdict], {"total": total, "against": other})
     return PoolTag(text, rolls, total, against=other, verdict=verdict, summary=summary)
-
-
-class _Draw:
-    """Typed faces are checked once for the whole tag, not per pool."""
-
-    __slots__ = ("source",)
-
-    def __init__(self, source: FaceSource) -> None:
-        self.source = source
-
-    def roll(self, sides: int) -> int:
-        return self.source.roll(sides)
 
 
 def _roll(count: int, draw: FaceSource) -> RolledDice:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from combat.rules.base import Combatant, Effect, _
 from combat.rules.dnd5e.common import INCAPACITATING, Work, effects_of, fail, stat
+from combat.rules.work import next_key
 
 
 def immune(combatant: Combatant, condition: str) -> bool:
@@ -21,14 +22,6 @@ def immune(combatant: Combatant, condition: str) -> bool:
 
 def durations(combatant: Combatant, condition: str) -> list[Effect]:
     return [e for e in effects_of(combatant, "duration") if e.data.get("condition") == condition]
-
-
-def _next_key(combatant: Combatant, condition: str) -> str:
-    used = {effect.key for effect in combatant.effects}
-    index = 1
-    while f"until-{condition}-{index}" in used:
-        index += 1
-    return f"until-{condition}-{index}"
 
 
 def add_condition(
@@ -54,7 +47,7 @@ def add_condition(
     data = {"condition": condition, "who": who, "when": "start" if when == "start" else "end",
             "skip": when == "end_next" and current}  # fmt: skip
     work.condition(target_id, condition)
-    work.add_effect(target_id, Effect(_next_key(target, condition), "duration", data))
+    work.add_effect(target_id, Effect(next_key(target, f"until-{condition}"), "duration", data))
     template = {
         "start": _("%(name)s is %(condition)s until the start of %(who)s's turn"),
         "end": _("%(name)s is %(condition)s until the end of %(who)s's turn"),

@@ -65,6 +65,26 @@ class DamageCode:
         return f"{self.power}{self.level}"
 
 
+class Dealt:
+    """What a resolved attack, ranged or melee, deals to its victim: the boxes of its level and
+    whether they are stun. The result classes give `victim`, `code` and `level`."""
+
+    code: DamageCode
+    level: Level | None
+
+    @property
+    def victim(self) -> str | None:
+        raise NotImplementedError
+
+    @property
+    def boxes(self) -> int:
+        return BOXES[self.level] if self.victim is not None and self.level is not None else 0
+
+    @property
+    def stun(self) -> bool:
+        return self.code.stun
+
+
 def weapon_code(weapon: Mapping[str, Any], strength: int) -> DamageCode:
     """The weapon's own code; "(STR+2)M" (strength_based) adds the wielder's Strength."""
     power = int(weapon.get("power", 0))

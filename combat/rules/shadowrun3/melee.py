@@ -17,8 +17,8 @@ from typing import Any, Literal
 from combat.rules.base import RolledDice, RulesError, Step, _
 from combat.rules.faces import FaceSource
 from combat.rules.shadowrun3.damage import (
-    BOXES,
     DamageCode,
+    Dealt,
     Level,
     Resister,
     code_steps,
@@ -82,7 +82,7 @@ class Fighter:
 
 
 @dataclass(frozen=True)
-class MeleeResult:
+class MeleeResult(Dealt):
     attacker: Fighter
     defender: Fighter
     attack: TestResult
@@ -105,14 +105,6 @@ class MeleeResult:
     def hit(self) -> bool:
         """The attacker's blow landed (a counter-blow is not a hit of the attack)."""
         return self.winner == "attacker"
-
-    @property
-    def boxes(self) -> int:
-        return BOXES[self.level] if self.victim is not None and self.level is not None else 0
-
-    @property
-    def stun(self) -> bool:
-        return self.code.stun
 
     @property
     def summary(self) -> Step:

@@ -15,8 +15,8 @@ from typing import Any, Literal
 from combat.rules.base import RolledDice, RulesError, Step, _
 from combat.rules.faces import FaceSource
 from combat.rules.shadowrun3.damage import (
-    BOXES,
     DamageCode,
+    Dealt,
     Level,
     Resister,
     code_steps,
@@ -236,7 +236,7 @@ class Misfire:
 
 
 @dataclass(frozen=True)
-class AttackResult:
+class AttackResult(Dealt):
     attacker: Resister
     target: Resister
     attack: TestResult
@@ -257,14 +257,6 @@ class AttackResult:
         if self.misfire is not None:
             return self.attacker.id if self.level is not None else None
         return self.target.id if self.hit and self.level is not None else None
-
-    @property
-    def boxes(self) -> int:
-        return BOXES[self.level] if self.victim is not None and self.level is not None else 0
-
-    @property
-    def stun(self) -> bool:
-        return self.code.stun
 
     @property
     def summary(self) -> Step:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from combat.rules.base import RolledDice, Step, _
 from combat.rules.dice import roll
 from combat.rules.faces import FaceSource, TypedFaces
+from combat.rules.work import Draw
 
 TN_FLOOR = 2
 
@@ -23,22 +24,10 @@ def clamp(target: int) -> int:
     return max(TN_FLOOR, target)
 
 
-class _Shared:
-    """Hands typed faces to several rolls: the dice engine would otherwise insist that one roll
-    uses every typed face. The engine checks `remaining == 0` once for the whole action."""
-
-    __slots__ = ("source",)
-
-    def __init__(self, source: FaceSource) -> None:
-        self.source = source
-
-    def roll(self, sides: int) -> int:
-        return self.source.roll(sides)
-
-
 def draw(faces: FaceSource) -> FaceSource:
-    """The face source to roll several tests from (TypedFaces wrapped; others as they are)."""
-    return _Shared(faces) if isinstance(faces, TypedFaces) else faces
+    """The face source to roll several tests from (TypedFaces wrapped, so one roll need not use
+    every typed face; the engine checks once for the whole action; others as they are)."""
+    return Draw(faces) if isinstance(faces, TypedFaces) else faces
 
 
 def expression(dice: int, target: int) -> str:
