@@ -1,9 +1,12 @@
 """The encounter as each viewer may see it: log sentences, dice, and the tracker's rows."""
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext, pgettext_lazy
 
 from combat.rules.base import Badge, TrackerView
@@ -57,6 +60,24 @@ def _words(value: str, table: Mapping[str, Any]) -> str:
     return value
 
 
+# The parts of OSE's "Attack modifiers: STR +1, range -1" line (combat.rules.ose.attack).
+OSE_MODIFIERS = {"STR": pgettext_lazy("OSE attack modifier", "STR"),
+                 "DEX": pgettext_lazy("OSE attack modifier", "DEX"),
+                 "range": pgettext_lazy("OSE attack modifier", "range"),
+                 "cover": pgettext_lazy("OSE attack modifier", "cover"),
+                 "retreat": pgettext_lazy("OSE attack modifier", "retreating target"),
+                 "referee": pgettext_lazy("OSE attack modifier", "referee")}  # fmt: skip
+
+
+def _modifier_list(value: str) -> str:
+    """The list "STR +1, range -1" in the page's language: each part is a word and a number."""
+    parts = []
+    for part in value.split(", "):
+        word, _space, number = part.rpartition(" ")
+        parts.append(f"{OSE_MODIFIERS.get(word, word)} {number}" if word else part)
+    return ", ".join(parts)
+
+
 # Log parameters that are keys of translatable words ("prone", "party"), not names or numbers.
 TRANSLATED_PARAMS: dict[str, Callable[[str], str]] = {
     "condition": gettext,
@@ -64,7 +85,20 @@ TRANSLATED_PARAMS: dict[str, Callable[[str], str]] = {
     "sides": lambda value: _words(value, SIDES),
     "skills": lambda value: _words(value, NPC_DICE),
     "kind": _damage_type,
+    "modifiers": _modifier_list,
 }
+DECIMAL = re.compile(r"-?\d+\.\d+")  # "55.2": a chance or a mean, written by the rules
+
+
+def _param(key: str, value: Any) -> Any:
+    """A log parameter as the page's language shows it: words translated, "55.2" as "55,2"."""
+    if not isinstance(value, str):
+        return value
+    if key in TRANSLATED_PARAMS:
+        return TRANSLATED_PARAMS[key](value)
+    if DECIMAL.fullmatch(value):
+        return number_format(Decimal(value))
+    return value
 
 
 def _rolls(outcome: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
@@ -98,8 +132,7 @@ def say(step: Mapping[str, Any] | None) -> str:
     if not step:
         return ""
     template, params = step["template"], step.get("params") or {}
-    params = {k: TRANSLATED_PARAMS[k](v) if k in TRANSLATED_PARAMS and isinstance(v, str) else v
-              for k, v in params.items()}  # fmt: skip
+    params = {key: _param(key, value) for key, value in params.items()}
     try:
         return gettext(template) % params if params else gettext(template)
     except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder

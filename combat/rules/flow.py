@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from combat.rules.base import Engine, Fight, Outcome, apply
+from combat.rules.base import Engine, Fight, Outcome, apply, moved
 from combat.rules.faces import FaceSource
 
 
@@ -26,9 +26,9 @@ def after(fight: Fight, outcome: Outcome) -> Fight:
     """The fight with an outcome's changes, new order and new stage applied."""
     fight = apply(fight, outcome.changes)
     if outcome.order is not None:
-        fight = replace(fight, order=tuple(outcome.order))
+        fight = moved(fight, order=tuple(outcome.order))
     if outcome.stage is not None:
-        fight = replace(fight, stage=dict(outcome.stage))
+        fight = moved(fight, stage=dict(outcome.stage))
     return fight
 
 
@@ -38,15 +38,15 @@ def next_turn(engine: Engine, fight: Fight, faces: FaceSource) -> Turned:
     outcome: Outcome | None = None
     position = fight.order.index(ended) + 1 if ended in fight.order else 0
     if position < len(fight.order):
-        fight = replace(fight, current=fight.order[position])
+        fight = moved(fight, current=fight.order[position])
     else:
         advance = getattr(engine, "advance", None)
         outcome = advance(fight, faces) if advance is not None else None
         if outcome is None:
-            fight = replace(fight, round=fight.round + 1)
+            fight = moved(fight, round=fight.round + 1)
             outcome = engine.start_of_round(fight, faces)
         fight = after(fight, outcome)
-        fight = replace(fight, current=fight.order[0] if fight.order else None)
+        fight = moved(fight, current=fight.order[0] if fight.order else None)
     between = getattr(engine, "between_turns", None)
     extra = between(fight, ended, faces) if between is not None else None
     if extra is not None:

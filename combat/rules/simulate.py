@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any, Protocol
 
-from combat.rules.base import Action, Combatant, Engine, Fight, Outcome, RulesError
+from combat.rules.base import Action, Combatant, Engine, Fight, Outcome, RulesError, moved
 from combat.rules.dice import InvalidDice, parse
 from combat.rules.faces import FaceSource, SeededFaces
 from combat.rules.flow import after, next_turn
@@ -165,17 +165,18 @@ def _play(
     engine: Engine, fight: Fight, tactics: Tactics, choose: Choose, faces: FaceSource,
     round_cap: int,
 ) -> _One:  # fmt: skip
+    over = _Over(engine)
     one = _One(dropped={c.id for c in fight.combatants if tactics.is_out(c)})
     already = set(one.dropped)  # out before the simulation began: not counted as dropping
     if fight.current is None:
         fight = _initiative(engine, fight, faces, [c.id for c in fight.combatants])
     limit = max(fight.round, 1) + round_cap - 1
     turns = round_cap * (len(fight.combatants) + 1) * 12  # a guard against an endless round
-    while not engine.is_over(fight) and turns > 0:
+    while not over(fight) and turns > 0:
         turns -= 1
         if fight.current is not None:
-            fight = _turn(engine, fight, fight.current, tactics, choose, faces, one)
-            if engine.is_over(fight):
+            fight = _turn(engine, fight, fight.current, tactics, choose, faces, one, over)
+            if over(fight):
                 break
         # Nobody's turn in a running round (OSE's simultaneous blows just landed): move on.
         turned = next_turn(engine, fight, faces)
@@ -191,7 +192,7 @@ def _play(
                 fight = _initiative(engine, fight, faces, standing)
     one.round = fight.round
     one.dropped -= already
-    if not engine.is_over(fight):
+    if not over(fight):
         one.undecided = True
         return one
     left = {c.side for c in fight.combatants if not tactics.is_out(c)}
@@ -201,7 +202,7 @@ def _play(
 
 def _turn(
     engine: Engine, fight: Fight, actor: str, tactics: Tactics, choose: Choose,
-    faces: FaceSource, one: _One,
+    faces: FaceSource, one: _One, over: _Over,
 ) -> Fight:  # fmt: skip
     """The actor's actions in its turn, until its tactic passes."""
     for taken in range(MAX_ACTIONS):
@@ -215,9 +216,25 @@ def _turn(
             break
         fight = after(fight, outcome)
         _note_drops(fight, outcome, tactics, one)
-        if engine.is_over(fight):
+        if over(fight):
             break
     return fight
+
+
+class _Over:
+    """`engine.is_over`, asked once per state of the fight (the loop asks several times)."""
+
+    __slots__ = ("is_over", "fight", "answer")
+
+    def __init__(self, engine: Engine) -> None:
+        self.is_over = engine.is_over
+        self.fight: Fight | None = None  # kept, so its id cannot be reused by another state
+        self.answer = False
+
+    def __call__(self, fight: Fight) -> bool:
+        if fight is not self.fight:
+            self.fight, self.answer = fight, self.is_over(fight)
+        return self.answer
 
 
 def _note_drops(fight: Fight, outcome: Outcome, tactics: Tactics, one: _One) -> None:
@@ -237,8 +254,8 @@ def _initiative(engine: Engine, fight: Fight, faces: FaceSource, ids: list[str])
     is only for those still standing (who is out acts no more: the same fights, fewer rolls)."""
     outcome = engine.roll_initiative(fight, ids, faces)
     fight = after(fight, outcome)
-    return replace(fight, round=max(fight.round, 1),
-                   current=fight.order[0] if fight.order else None)  # fmt: skip
+    return moved(fight, round=max(fight.round, 1),
+                 current=fight.order[0] if fight.order else None)  # fmt: skip
 
 
 # --- helpers the tactics share ------------------------------------------------------------------

@@ -1,8 +1,10 @@
 """combat.rules.work: the working fight every system's engine call uses."""
 
+from dataclasses import replace
+
 import pytest
 
-from combat.rules.base import Change, Combatant, Effect, Fight, RulesError, Step, apply
+from combat.rules.base import Change, Combatant, Effect, Fight, RulesError, Step, apply, moved
 from combat.rules.dice import InvalidDice
 from combat.rules.faces import TypedFaces
 from combat.rules.work import Work, WorkBase, next_key, whole_number, with_bonus
@@ -126,3 +128,21 @@ def test_small_helpers() -> None:
     assert whole_number(holder, "zbroj", {"zbroj": 1}) == 1
     with pytest.raises(RulesError, match="the stat obr is not a whole number"):
         whole_number(holder, "obr", {})
+
+
+def test_the_fast_copies_keep_lookups_right_and_the_old_fight_untouched() -> None:
+    # base.apply and base.moved skip dataclass __init__ and keep an id → position map; a
+    # wrong map would hand the rules another combatant.
+    assert FIGHT.get("b").hp == 8
+    hurt = apply(FIGHT, [Change("b", "hp", 3, before=8), Change("a", "hp", 6, before=8)])
+    assert (hurt.get("a").hp, hurt.get("b").hp) == (6, 3)
+    assert (FIGHT.get("a").hp, FIGHT.get("b").hp) == (8, 8)  # the old state is unchanged
+    built = Fight(round=1, combatants=(replace(_fighter("a"), hp=6), replace(_fighter("b"), hp=3)),
+                  order=("a", "b"), current="a")  # fmt: skip
+    assert hurt == built
+    swapped = moved(hurt, combatants=tuple(reversed(hurt.combatants)), current="b")
+    assert (swapped.get("a").hp, swapped.get("b").hp, swapped.current) == (6, 3, "b")
+    assert swapped == Fight(round=1, combatants=(hurt.combatants[1], hurt.combatants[0]),
+                            order=("a", "b"), current="b")  # fmt: skip
+    with pytest.raises(KeyError):
+        apply(FIGHT, [Change("x9", "hp", 1, before=8)])
