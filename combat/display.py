@@ -167,6 +167,7 @@ class TrackerRow:
 class BadgeView:
     text: str
     boxes: tuple[bool, ...] = ()  # a condition monitor: True = a filled box
+    good: bool = False  # filled boxes drawn as good news, not as harm
 
 
 @dataclass(frozen=True)
@@ -231,7 +232,7 @@ def _badge(badge: Badge) -> BadgeView:
     if badge.filled is None:
         return BadgeView(text)
     total = max(0, min(badge.total, 40))
-    return BadgeView(text, tuple(index < badge.filled for index in range(total)))
+    return BadgeView(text, tuple(index < badge.filled for index in range(total)), badge.good)
 
 
 def tracker_block(

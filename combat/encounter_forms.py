@@ -36,8 +36,14 @@ class TurnForm(KeyedForm):
     prefix = "turn"  # its fields share the page with the action form's
 
     @classmethod
-    def fresh(cls) -> "TurnForm":
-        return cls(initial={"key": new_roll_key()})
+    def fresh(cls, key: str | None = None) -> "TurnForm":
+        """With a stable `key` the faces field keeps what the GM typed over live refreshes
+        (hx-preserve needs an id that stays the same; a new key is a new, empty field)."""
+        form = cls(initial={"key": key or new_roll_key()})
+        if key is not None:
+            form.fields["faces"].widget.attrs.update({"id": f"turn-faces-{key}",
+                                                      "hx-preserve": "true"})  # fmt: skip
+        return form
 
 
 class ActionForm(KeyedForm):

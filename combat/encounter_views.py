@@ -81,7 +81,7 @@ def page_context(
         ),
         "log": [log_entry(event, gm=gm, names=_names(rows, gm)) for event in visible],
         "older_from": visible[-1].seq if len(visible) == LOG_PAGE else None,
-        "turn_form": TurnForm.fresh(),
+        "turn_form": None,
         "proposals": _proposals(encounter, rows, gm=gm, user=request.user),
     }
     acting = _acting(rows, encounter, request.GET.get("actor", ""), gm=gm, user=request.user)
@@ -89,6 +89,9 @@ def page_context(
     context["decided"] = running and fight is not None and engine.is_over(fight)
     context["next_step"] = "initiative" if not encounter.order else "next"
     options = allowed_options(engine, fight, acting.key, gm=gm) if fight and acting else ()
+    keys = _FormKeys(encounter, request.user)
+    if gm:
+        context["turn_form"] = TurnForm.fresh(keys.turn())
     if acting is not None and not options and acting.key == encounter.current:
         context["cannot_act"] = acting
     if acting is not None and fight is not None and options:
@@ -102,7 +105,7 @@ def page_context(
             engine=engine,
             journal_rolls=rolls,
             gm=gm,
-            key=_panel_key(encounter, request.user, acting.key, options),
+            key=keys.panel(acting.key, options),
         )
         context["action_error"] = getattr(request, "action_error", "")
         context["acting"] = acting
@@ -116,14 +119,31 @@ def _names(rows: list[Any], gm: bool) -> dict[str, str]:
     return {row.key: row.name for row in rows if gm or not row.hidden}
 
 
-def _panel_key(encounter: Encounter, user: Any, actor: str, options: Any) -> str:
-    """The action form's one-time key: the same on every live refresh until this user acts again
-    or what the actor may do changes. The page then keeps a half-filled form (hx-preserve) while
-    others act, and a retried post stays one action."""
-    done = Event.objects.filter(encounter=encounter, user=user).count()
-    offered = [(o.kind, o.modifiers, [v.key for v in o.values]) for o in options]
-    state = repr((actor, done, encounter.round, encounter.current, encounter.stage, offered))
-    return f"a{encounter.pk}-{user.pk}-{hashlib.sha256(state.encode()).hexdigest()[:24]}"
+class _FormKeys:
+    """The one-time keys of the page's forms, the same on every live refresh until this user
+    acts again or what the form offers changes. The page then keeps a half-filled action form
+    and the faces the GM is typing (hx-preserve) while others act, and a retried post stays one
+    action. The user's events are counted once for both."""
+
+    def __init__(self, encounter: Encounter, user: Any) -> None:
+        self.encounter, self.user = encounter, user
+        self.done: int | None = None
+
+    def _key(self, prefix: str, *state: Any) -> str:
+        if self.done is None:
+            self.done = Event.objects.filter(encounter=self.encounter, user=self.user).count()
+        encounter = self.encounter
+        text = repr((self.done, encounter.status, encounter.round, encounter.current,
+                     encounter.stage, *state))  # fmt: skip
+        digest = hashlib.sha256(text.encode()).hexdigest()[:24]
+        return f"{prefix}{encounter.pk}-{self.user.pk}-{digest}"
+
+    def panel(self, actor: str, options: Any) -> str:
+        offered = [(o.kind, o.modifiers, [v.key for v in o.values]) for o in options]
+        return self._key("a", actor, offered)
+
+    def turn(self) -> str:
+        return self._key("t")
 
 
 def _tracker_view(engine: Any, fight: Any) -> TrackerView:

@@ -188,6 +188,7 @@ class Badge:
     label: Step
     filled: int | None = None  # not None: draw boxes
     total: int = 0
+    good: bool = False  # the filled boxes are good news (5e death-save successes), not harm
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,7 @@ def test_a_demo_5e_fight_with_a_shove_a_critical_a_death_save_and_advantage(
     goblin_on_phone = hrac.locator('[data-combatant="Goblin 1"]')
     expect(goblin_on_phone).to_contain_text("unhurt")
 
-    gm.locator("#id_turn-faces").fill(INITIATIVE)
+    gm.locator("[name=turn-faces]").fill(INITIATIVE)
     gm.get_by_role("button", name="Roll initiative").click()
     expect(gm.locator(".log-entry").first).to_contain_text(
         "Initiative: Helga, Goblin 1, Mira, Wolf, Lis, Brat Jan, Goblin 2, Goblin 3, Goblin 4"
@@ -113,6 +113,8 @@ def test_a_demo_5e_fight_with_a_shove_a_critical_a_death_save_and_advantage(
         failures = row.locator(".engine-badge", has_text="death save failures")
         expect(successes.locator(".box")).to_have_count(3)
         expect(successes.locator(".box.filled")).to_have_count(1)
+        expect(successes.locator(".monitor.good")).to_have_count(1)  # green, not harm's red
+        expect(failures.locator(".monitor.good")).to_have_count(0)
         expect(failures.locator(".box.filled")).to_have_count(0)
 
     # The wolf's Bite on Helga with advantage (Pack Tactics, the GM's tick): d20 3 and 16, the

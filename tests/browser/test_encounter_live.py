@@ -38,7 +38,7 @@ def test_gm_fights_the_seed_example_while_a_player_watches_live(
     leader_row = player.locator('[data-combatant="Vůdce skřetů"]')
     expect(leader_row).to_contain_text("unhurt")
 
-    gm.locator("#id_turn-faces").fill(INITIATIVE)
+    gm.locator("[name=turn-faces]").fill(INITIATIVE)
     gm.get_by_role("button", name="Roll initiative").click()
     expect(gm.locator(".action-panel")).to_contain_text("Baldur acts")
     expect(player.locator("#round")).to_have_text("Round 1")  # polled, no reload
@@ -96,6 +96,37 @@ def test_gm_fights_the_seed_example_while_a_player_watches_live(
 
 def next_turn(gm, faces: str = "") -> None:  # type: ignore[no-untyped-def]
     round_before = gm.locator("#live").get_attribute("data-version")
-    gm.locator("#id_turn-faces").fill(faces)
+    gm.locator("[name=turn-faces]").fill(faces)
     gm.get_by_role("button", name="Next turn").click()
     expect(gm.locator("#live")).not_to_have_attribute("data-version", round_before or "")
+
+
+def test_the_faces_the_gm_is_typing_survive_a_players_action_arriving_live(
+    new_context, transactional_db, django_user_model
+):
+    load_demo()
+    load_demo_encounters(django_user_model.objects.get(username="gm"))
+    encounter = Encounter.objects.get(name=PREPARED)
+    url = f"/campaigns/{encounter.campaign_id}/encounters/{encounter.pk}/"
+    gm = log_in(new_context(), "gm")
+    gm.goto(url)
+    gm.locator("[name=turn-faces]").fill(INITIATIVE)
+    gm.get_by_role("button", name="Roll initiative").click()
+    expect(gm.locator(".action-panel")).to_contain_text("Baldur acts")
+
+    gm.locator("[name=turn-faces]").fill("4, 4")  # half typed while Baldur's player acts
+    player = log_in(new_context(width=390, height=844), "hrac")  # Baldur is hers
+    player.goto(url)
+    panel = player.locator(".action-panel")
+    panel.locator("#id_kind").select_option("attack")
+    panel.locator("#id_weapon").select_option("Široký meč")
+    panel.get_by_label("Vůdce skřetů").check()
+    panel.locator("#id_faces").fill("3, 1")
+    panel.get_by_role("button", name="Resolve").click()
+
+    expect(gm.locator(".log-entry").first).to_contain_text("Útok 12")  # arrived by polling
+    expect(gm.locator("[name=turn-faces]")).to_have_value("4, 4")
+    gm.locator("[name=turn-faces]").fill("")
+    gm.get_by_role("button", name="Next turn").click()
+    expect(gm.locator(".action-panel")).to_contain_text("Meredil")
+    expect(gm.locator("[name=turn-faces]")).to_have_value("")  # the GM acted: a new form

@@ -83,7 +83,7 @@ def test_the_ose_demo_fight_runs_its_phases_and_the_goblins_rout(
     expect(_row(player, "Zelda")).to_contain_text("Declared: spell")
 
     # 2. Side initiative with typed faces, in the order the sides joined: party 5, goblins 2.
-    gm.locator("#id_turn-faces").fill("5, 2")
+    gm.locator("[name=turn-faces]").fill("5, 2")
     gm.get_by_role("button", name="Roll initiative").click()
     expect(gm.locator(".stage").first).to_have_text("Acting: party (initiative 5)")
     expect(gm.locator(".stage").nth(1)).to_have_text("Phase: movement")

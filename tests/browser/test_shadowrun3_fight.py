@@ -61,7 +61,7 @@ def test_a_shadowrun_fight_over_two_passes_seen_live_on_a_phone(
     order = player.locator("#tracker [data-combatant] > div > strong")
     stage = player.locator(".stage")
 
-    gm.locator("#id_turn-faces").fill(typed(INITIATIVE))
+    gm.locator("[name=turn-faces]").fill(typed(INITIATIVE))
     gm.get_by_role("button", name="Roll initiative").click()
     expect(gm.locator(".action-panel")).to_contain_text("Liam acts")
     expect(stage).to_have_text(["Combat turn 1, initiative pass 1"])  # polled, no reload

@@ -46,7 +46,7 @@ def test_the_gm_simulates_the_prepared_fight_and_sees_the_chances(
     expect(busy).to_be_hidden()
 
     # The page stays usable, and the live re-render after a change leaves the result alone.
-    gm.locator("#id_turn-faces").fill(INITIATIVE)
+    gm.locator("[name=turn-faces]").fill(INITIATIVE)
     gm.get_by_role("button", name="Roll initiative").click()
     expect(gm.locator("#round")).to_have_text("Round 1")
     expect(result).to_contain_text("fights played")

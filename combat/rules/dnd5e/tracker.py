@@ -46,7 +46,7 @@ def _badges(fight: Fight, combatant: Combatant) -> tuple[Badge, ...]:
             found.append(Badge(Step(_("temporary HP %(hp)s"), {"hp": hp})))
         elif effect.kind == "death_saves":
             found.append(Badge(Step(_("death save successes")),
-                               effect_number(effect, "successes"), 3))  # fmt: skip
+                               effect_number(effect, "successes"), 3, good=True))  # fmt: skip
             found.append(Badge(Step(_("death save failures")),
                                effect_number(effect, "failures"), 3))  # fmt: skip
         elif effect.kind == "duration" and effect.data.get("when") in _UNTIL:

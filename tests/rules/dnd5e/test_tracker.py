@@ -25,6 +25,7 @@ def test_temporary_hp_death_saves_and_grapples_are_shown() -> None:
     assert _texts(hero) == ["death save successes", "death save failures", "temporary HP 4",
                             "grappled by gob"]  # fmt: skip
     assert (hero[0].filled, hero[0].total, hero[1].filled) == (1, 3, 2)
+    assert (hero[0].good, hero[1].good) == (True, False)  # successes are not drawn as harm
     assert "attacks left: 0" not in _texts(view.badges["gob"])
     assert "action used" in _texts(view.badges["gob"])
 
