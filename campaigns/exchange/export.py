@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from ..models import Armor, Campaign, Character, Monster, Weapon
 from .common import FORMAT, ITEM_MODELS, VERSION, CampaignFormatError, Row
+from .journal import journal_out
 
 # --- export ------------------------------------------------------------------------------------
 
@@ -128,7 +129,7 @@ def export_campaign(campaign: Campaign) -> Row:
         "armory": {kind: _records_out(rows) for kind, rows in armory.items()},
         "library": {kind: _records_out(rows, library=True) for kind, rows in library.items()},
         "encounters": _encounters_out(campaign, characters),
-        "journal": [],  # extension point: the campaign journal (a later version)
+        "journal": journal_out(campaign, _when),
     }
 
 

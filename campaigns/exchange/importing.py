@@ -30,6 +30,7 @@ from .common import (
     Row,
     Spec,
 )
+from .journal import journal_in
 from .reading import _fields, _header, _is, _moment
 
 # --- import: writing ---------------------------------------------------------------------------
@@ -233,6 +234,7 @@ def import_campaign(data: Any) -> Campaign:
         }
         characters = _characters_in(campaign, top, users, armory, library)
         _encounters_in(campaign, top["encounters"], characters, bestiary, users)
+        journal_in(campaign, top["journal"], users.get, _clean, _save)
     return campaign
 
 

@@ -76,14 +76,14 @@ def _header(data: object) -> Row:
         raise CampaignFormatError(f'not an Iniciativa campaign file ("format" must be "{FORMAT}")')
     if data.get("version") not in READABLE or not _is(data.get("version"), int):
         raise CampaignFormatError(
-            f"unknown version {data.get('version')!r}; this Iniciativa reads versions 1 and 2"
+            f"unknown version {data.get('version')!r}; this Iniciativa reads versions 1 to 3"
         )
     top = _fields(data, "file", _TOP)
     _moment(top["exported_at"], "exported_at")
     if top["encounters"] and top["version"] < 2:
         raise CampaignFormatError("encounters: version 1 files carry no encounters")
-    if top["journal"]:
-        raise CampaignFormatError(f"journal: version {top['version']} files carry no journal yet")
+    if top["journal"] and top["version"] < 3:
+        raise CampaignFormatError(f"journal: version {top['version']} files carry no journal")
     top["armory"] = _fields(top["armory"], "armory", _ITEMS)
     top["library"] = _fields(top["library"], "library", _ITEMS)
     return top

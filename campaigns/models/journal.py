@@ -178,7 +178,7 @@ def _roll_tags(
     source = faces or SecureFaces()
     for tag in tags:
         try:
-            total, drawn, result = _roll_one(tag, source, pools)
+            total, drawn, result = roll_tag(tag, source, pools)
         except (InvalidDice, RulesError) as error:  # explosions past the limits show only now
             raise PostRefused([tag_problem(tag, dice_message(error))]) from None
         JournalRoll(
@@ -188,7 +188,9 @@ def _roll_tags(
         ).save()  # fmt: skip
 
 
-def _roll_one(tag: Tag, source: FaceSource, pools: bool) -> tuple[int, list[int], dict[str, Any]]:
+def roll_tag(tag: Tag, source: FaceSource, pools: bool) -> tuple[int, list[int], dict[str, Any]]:
+    """A tag's total, faces and display record; with the recorded faces typed in, the same
+    again (a campaign file's import checks every roll this way)."""
     if is_pool_tag(tag, pools):
         pool = roll_pool_tag(tag.expression, source)
         return (
@@ -212,7 +214,9 @@ class JournalRoll(AppendOnlyModel):
     # PROTECT: clearing the roller would be an UPDATE, which the log refuses.
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     added_later = models.BooleanField(_("added in an edit"), default=False)
-    created_at = models.DateTimeField(_("rolled at"), auto_now_add=True)
+    # A default, not auto_now_add: a campaign file's import keeps when a roll was made (a row
+    # here is never updated, so the time cannot be set after the insert).
+    created_at = models.DateTimeField(_("rolled at"), default=timezone.now, editable=False)
 
     objects = AppendOnlyQuerySet.as_manager()
 
@@ -260,7 +264,7 @@ class JournalRollVoid(AppendOnlyModel):
     campaign = models.ForeignKey(Campaign, on_delete=models.DO_NOTHING, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     reason = models.CharField(_("reason"), max_length=300)
-    created_at = models.DateTimeField(_("voided at"), auto_now_add=True)
+    created_at = models.DateTimeField(_("voided at"), default=timezone.now, editable=False)
 
     objects = AppendOnlyQuerySet.as_manager()
 

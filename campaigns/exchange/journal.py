@@ -1,0 +1,170 @@
+"""The campaign journal in the campaign file (version 3): scenes, posts, their rolls and voids.
+
+A roll is written with its expression, every face and its total. On import the faces are typed
+back into the same roller the journal uses (`roll_tag`), so a roll whose faces do not make its
+total, or do not fit its expression, is refused: a file cannot bring in a roll that was never
+rolled. Rolls and voids are append-only, so they are inserted with the file's times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from django.db import models
+
+from combat.rules.base import RulesError
+from combat.rules.dice import InvalidDice
+from combat.rules.faces import TypedFaces
+
+from ..journal import MAX_TAGS, Tag
+from ..models import Campaign, JournalRoll, JournalRollVoid, Post, Thread, new_key
+from ..models.journal import pool_tags, roll_tag
+from .common import _REQUIRED, CampaignFormatError, Row
+from .reading import _fields, _is, _moment
+
+_SCENE = {"title": (str, _REQUIRED), "author": ((str, type(None)), None),
+          "created_at": (str, None), "posts": (list, [])}  # fmt: skip
+_POST = {"author": ((str, type(None)), None), "body": (str, _REQUIRED), "created_at": (str, None),
+         "edited_at": ((str, type(None)), None), "rolls": (list, [])}  # fmt: skip
+_ROLL = {"index": (int, _REQUIRED), "expression": (str, _REQUIRED), "total": (int, _REQUIRED),
+         "faces": (list, _REQUIRED), "user": (str, _REQUIRED), "added_later": (bool, False),
+         "created_at": (str, None), "void": ((dict, type(None)), None)}  # fmt: skip
+_VOID = {"user": (str, _REQUIRED), "reason": (str, _REQUIRED), "created_at": (str, None)}
+
+When = Callable[[datetime], str]
+UserOf = Callable[[str, str], Any]
+
+
+# --- export ------------------------------------------------------------------------------------
+
+
+def journal_out(campaign: Campaign, when: When) -> list[Row]:
+    """Every scene of the campaign, oldest first, with its posts, rolls and voids."""
+    rolls = JournalRoll.objects.select_related("user", "void__user").order_by("index")
+    posts = Post.objects.select_related("author").prefetch_related(models.Prefetch("rolls", rolls))
+    scenes = (
+        Thread.objects.filter(campaign=campaign)
+        .select_related("author")
+        .prefetch_related(models.Prefetch("posts", posts.order_by("created_at", "pk")))
+        .order_by("created_at", "pk")
+    )
+    return [
+        {"title": scene.title, "author": _name(scene.author), "created_at": when(scene.created_at),
+         "posts": [_post_out(post, when) for post in scene.posts.all()]}
+        for scene in scenes
+    ]  # fmt: skip
+
+
+def _name(user: Any) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def _post_out(post: Post, when: When) -> Row:
+    return {
+        "author": _name(post.author),
+        "body": post.body,
+        "created_at": when(post.created_at),
+        "edited_at": when(post.edited_at) if post.edited_at else None,
+        "rolls": [_roll_out(roll, when) for roll in post.rolls.all()],
+    }
+
+
+def _roll_out(roll: JournalRoll, when: When) -> Row:
+    void = roll.voiding
+    return {
+        "index": roll.index,
+        "expression": roll.expression,
+        "total": roll.total,
+        "faces": list(roll.faces),
+        "user": roll.user.get_username(),
+        "added_later": roll.added_later,
+        "created_at": when(roll.created_at),
+        "void": None if void is None else {
+            "user": void.user.get_username(), "reason": void.reason,
+            "created_at": when(void.created_at),
+        },
+    }  # fmt: skip
+
+
+# --- import ------------------------------------------------------------------------------------
+
+
+def journal_in(
+    campaign: Campaign, scenes: list[Any], user_of: UserOf,
+    clean: Callable[..., None], save: Callable[[models.Model, dict[str, datetime]], None],
+) -> None:  # fmt: skip
+    """Recreate the file's scenes in `campaign` (importing.py passes its `_clean` and `_save`:
+    the admin's validation, and the file's times on ordinary rows)."""
+    pools = pool_tags(campaign)
+    for number, raw in enumerate(scenes):
+        here = f"journal[{number}]"
+        row = _fields(raw, here, _SCENE)
+        author = user_of(row["author"], f"{here}: author") if row["author"] else None
+        scene = Thread(campaign=campaign, title=row["title"], author=author, key=new_key())
+        clean(scene, here, exclude=["campaign", "author"])
+        save(scene, _times(row, here, "created_at"))
+        for index, post_row in enumerate(row["posts"]):
+            _post_in(scene, post_row, f"{here}.posts[{index}]", user_of, clean, save, pools)
+
+
+def _times(row: Row, where: str, *keys: str) -> dict[str, datetime]:
+    moments = {key: _moment(row[key], f"{where}: {key}") for key in keys}
+    return {key: moment for key, moment in moments.items() if moment is not None}
+
+
+def _post_in(
+    scene: Thread, raw: Any, here: str, user_of: UserOf, clean: Callable[..., None],
+    save: Callable[[models.Model, dict[str, datetime]], None], pools: bool,
+) -> None:  # fmt: skip
+    row = _fields(raw, here, _POST)
+    author = user_of(row["author"], f"{here}: author") if row["author"] else None
+    post = Post(thread=scene, author=author, body=row["body"], key=new_key())
+    clean(post, here, exclude=["thread", "author"])
+    save(post, _times(row, here, "created_at", "edited_at"))
+    seen: set[int] = set()
+    for number, raw_roll in enumerate(row["rolls"]):
+        where = f"{here}.rolls[{number}]"
+        roll_row = _fields(raw_roll, where, _ROLL)
+        roll = _roll_in(post, roll_row, where, user_of, pools, seen)
+        clean(roll, where, exclude=["campaign", "post", "user"], validate_constraints=False)
+        roll.save()
+        if roll_row["void"] is not None:
+            void_row = _fields(roll_row["void"], f"{where}.void", _VOID)
+            _void_in(roll, void_row, f"{where}.void", user_of, clean)
+
+
+def _roll_in(
+    post: Post, row: Row, where: str, user_of: UserOf, pools: bool, seen: set[int]
+) -> JournalRoll:
+    index, faces = row["index"], row["faces"]
+    if not 0 <= index < MAX_TAGS or index in seen:
+        raise CampaignFormatError(f"{where}: index must be 0 to {MAX_TAGS - 1}, once per post")
+    seen.add(index)
+    if not all(_is(face, int) for face in faces):
+        raise CampaignFormatError(f"{where}: faces must be whole numbers")
+    try:
+        total, drawn, result = roll_tag(Tag(index, row["expression"]), TypedFaces(faces), pools)
+    except (InvalidDice, RulesError) as error:
+        raise CampaignFormatError(f"{where}: the faces do not fit {row['expression']!r}: "
+                                  f"{error}") from None  # fmt: skip
+    if total != row["total"] or drawn != faces:
+        raise CampaignFormatError(f"{where}: the faces make {total}, not the total {row['total']}")
+    values: Row = {"campaign_id": post.thread.campaign_id, "post": post, "index": index,
+                   "expression": row["expression"], "total": total, "faces": drawn,
+                   "result": result, "user": user_of(row["user"], f"{where}: user"),
+                   "added_later": row["added_later"]}  # fmt: skip
+    moment = _moment(row["created_at"], f"{where}: created_at")
+    return JournalRoll(**values, **({"created_at": moment} if moment else {}))
+
+
+def _void_in(
+    roll: JournalRoll, row: Row, where: str, user_of: UserOf, clean: Callable[..., None]
+) -> None:
+    moment = _moment(row["created_at"], f"{where}: created_at")
+    void = JournalRollVoid(roll=roll, campaign_id=roll.campaign_id, reason=row["reason"],
+                           user=user_of(row["user"], f"{where}: user"),
+                           **({"created_at": moment} if moment else {}))  # fmt: skip
+    clean(void, where, exclude=["roll", "campaign", "user"], validate_constraints=False)
+    void.save()
