@@ -41,6 +41,8 @@ PURPOSES = {
     "quick_draw": pgettext_lazy("roll", "quick draw"),
     "stand_up": pgettext_lazy("roll", "standing up"),
     "athletics": pgettext_lazy("roll", "athletics"),
+    "morale": pgettext_lazy("roll", "morale"),
+    "save": pgettext_lazy("roll", "saving throw"),
 }
 SIDES = {"party": pgettext_lazy("side", "party"), "enemies": pgettext_lazy("side", "enemies")}
 NPC_DICE = {"attack_dice": pgettext_lazy("dice pool", "attack dice"),

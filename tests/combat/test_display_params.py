@@ -1,8 +1,11 @@
 """combat.display.say: log parameters in the page's language (words and decimal numbers)."""
 
+import re
+from pathlib import Path
+
 from django.utils import translation
 
-from combat.display import say
+from combat.display import PURPOSES, say
 
 OSE_LINE = {"template": "Attack modifiers: %(modifiers)s",
             "params": {"modifiers": "STR +1, range -1, retreat +2, referee -1"}}  # fmt: skip
@@ -34,3 +37,13 @@ def test_decimals_use_the_page_decimal_separator():
         assert "55,2" in say(ODDS)
     with translation.override("pl"):
         assert "55,2" in say(ODDS)
+
+
+def test_every_roll_purpose_the_engines_write_has_a_label():
+    # The log names a roll by its purpose ("morale 2d6 4 4"); a key without a label would show
+    # in English on a Czech or Polish page. The engines name purposes as literals.
+    rules = Path(__file__).resolve().parents[2] / "combat" / "rules"
+    pattern = re.compile(r'(?:\.roll\(\s*|purpose=|RolledDice\(\s*)"([a-z_]+)"')
+    used = {key for path in rules.rglob("*.py") for key in pattern.findall(path.read_text())}
+    assert {"attack", "morale", "save", "resistance"} <= used  # the scan finds them
+    assert sorted(used - set(PURPOSES)) == []
