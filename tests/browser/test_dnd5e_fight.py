@@ -8,12 +8,10 @@ the exported log replays exactly."""
 
 from playwright.sync_api import expect
 
-from campaigns.demo import load_demo
-from combat.demo import load_demo_encounters
 from combat.demos.dnd5e import PREPARED
 from combat.models import Encounter
 from combat.replay import export_encounter, replay_encounter
-from tests.browser.test_encounter_live import log_in, next_turn
+from tests.browser.test_encounter_live import demo_encounter, log_in, next_turn
 
 # d20 + DEX in the order they joined: Helga 19+1, Lis 10+3, Mira 15+2, Brat Jan 12+0,
 # Goblin 1–4 16/9/8/7 +2, Wolf 14+2 → Helga 20, Goblin 1 18, Mira 17, Wolf 16, Lis 13,
@@ -49,10 +47,7 @@ def act(page, kind, faces="", weapon="", target="", ticks=(), values=None):  # t
 def test_a_demo_5e_fight_with_a_shove_a_critical_a_death_save_and_advantage(
     new_context, transactional_db, django_user_model
 ):
-    load_demo()
-    load_demo_encounters(django_user_model.objects.get(username="gm"))
-    encounter = Encounter.objects.get(name=PREPARED)
-    url = f"/campaigns/{encounter.campaign_id}/encounters/{encounter.pk}/"
+    encounter, url = demo_encounter(django_user_model, PREPARED)
 
     gm = log_in(new_context(), "gm")
     gm.goto(url)

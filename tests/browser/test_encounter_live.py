@@ -13,6 +13,14 @@ from combat.models import Encounter
 INITIATIVE = "6, 5, 1, 4, 3, 1, 2"
 
 
+def demo_encounter(django_user_model, name: str, **where: str) -> tuple[Encounter, str]:  # type: ignore[no-untyped-def]
+    """The demo campaigns and encounters loaded; the encounter called `name` and its page."""
+    load_demo()
+    load_demo_encounters(django_user_model.objects.get(username="gm"))
+    encounter = Encounter.objects.get(name=name, **where)
+    return encounter, f"/campaigns/{encounter.campaign_id}/encounters/{encounter.pk}/"
+
+
 def log_in(context, username):  # type: ignore[no-untyped-def]
     page = context.new_page()
     page.goto("/accounts/login/")
@@ -26,10 +34,7 @@ def log_in(context, username):  # type: ignore[no-untyped-def]
 def test_gm_fights_the_seed_example_while_a_player_watches_live(
     new_context, transactional_db, django_user_model
 ):
-    load_demo()
-    load_demo_encounters(django_user_model.objects.get(username="gm"))
-    encounter = Encounter.objects.get(name=PREPARED)
-    url = f"/campaigns/{encounter.campaign_id}/encounters/{encounter.pk}/"
+    _encounter, url = demo_encounter(django_user_model, PREPARED)
 
     gm = log_in(new_context(), "gm")
     gm.goto(url)
@@ -104,10 +109,7 @@ def next_turn(gm, faces: str = "") -> None:  # type: ignore[no-untyped-def]
 def test_the_faces_the_gm_is_typing_survive_a_players_action_arriving_live(
     new_context, transactional_db, django_user_model
 ):
-    load_demo()
-    load_demo_encounters(django_user_model.objects.get(username="gm"))
-    encounter = Encounter.objects.get(name=PREPARED)
-    url = f"/campaigns/{encounter.campaign_id}/encounters/{encounter.pk}/"
+    _encounter, url = demo_encounter(django_user_model, PREPARED)
     gm = log_in(new_context(), "gm")
     gm.goto(url)
     gm.locator("[name=turn-faces]").fill(INITIATIVE)

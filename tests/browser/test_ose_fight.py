@@ -8,12 +8,9 @@ import re
 
 from playwright.sync_api import expect
 
-from campaigns.demo import load_demo
-from combat.demo import load_demo_encounters
 from combat.demos.ose import PREPARED
-from combat.models import Encounter
 from combat.replay import export_encounter, replay_encounter
-from tests.browser.test_encounter_live import log_in, next_turn
+from tests.browser.test_encounter_live import demo_encounter, log_in, next_turn
 
 PARTY, GOBLINS = "party — initiative 5", "goblins — initiative 2"
 
@@ -60,11 +57,8 @@ def _next_until(gm, acts: str, phase: str) -> None:  # type: ignore[no-untyped-d
 def test_the_ose_demo_fight_runs_its_phases_and_the_goblins_rout(
     new_context, transactional_db, django_user_model
 ):
-    load_demo()
-    load_demo_encounters(django_user_model.objects.get(username="gm"))
-    encounter = Encounter.objects.get(name=PREPARED)
+    encounter, url = demo_encounter(django_user_model, PREPARED)
     assert encounter.options.get("morale") == "yes"
-    url = f"/campaigns/{encounter.campaign_id}/encounters/{encounter.pk}/"
 
     gm = log_in(new_context(), "gm")
     gm.goto(url)

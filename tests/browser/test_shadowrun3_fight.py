@@ -5,12 +5,10 @@ replays exactly. The numbers are tests/combat/test_shadowrun3_workflow.py's."""
 
 from playwright.sync_api import expect
 
-from campaigns.demo import load_demo
-from combat.demo import load_demo_encounters
 from combat.demos.shadowrun3 import PREPARED
 from combat.models import Encounter
 from combat.replay import export_encounter, replay_encounter
-from tests.browser.test_encounter_live import log_in, next_turn
+from tests.browser.test_encounter_live import demo_encounter, log_in, next_turn
 from tests.combat.test_shadowrun3_workflow import (
     AFTER_H2,
     AFTER_SNOT,
@@ -48,10 +46,7 @@ def fire(page, weapon: str, target: str, faces: list[int], ticks=(), **values: i
 def test_a_shadowrun_fight_over_two_passes_seen_live_on_a_phone(
     new_context, transactional_db, django_user_model
 ):  # type: ignore[no-untyped-def]
-    load_demo()
-    load_demo_encounters(django_user_model.objects.get(username="gm"))
-    encounter = Encounter.objects.get(name=PREPARED, campaign__system="shadowrun3")
-    url = f"/campaigns/{encounter.campaign_id}/encounters/{encounter.pk}/"
+    encounter, url = demo_encounter(django_user_model, PREPARED, campaign__system="shadowrun3")
 
     gm = log_in(new_context(), "gm")
     gm.goto(url)

@@ -8,21 +8,16 @@ import re
 
 from playwright.sync_api import expect
 
-from campaigns.demo import load_demo
 from combat import simulate_views
-from combat.demo import PREPARED, load_demo_encounters
-from combat.models import Encounter
-from tests.browser.test_encounter_live import INITIATIVE, log_in
+from combat.demo import PREPARED
+from tests.browser.test_encounter_live import INITIATIVE, demo_encounter, log_in
 
 
 def test_the_gm_simulates_the_prepared_fight_and_sees_the_chances(
     new_context, transactional_db, django_user_model, monkeypatch
 ):
     monkeypatch.setattr(simulate_views, "BUDGET", 0.5)  # the live server runs in this process
-    load_demo()
-    load_demo_encounters(django_user_model.objects.get(username="gm"))
-    encounter = Encounter.objects.get(name=PREPARED)  # Dračí Hlídka: "Přepadení na stezce"
-    url = f"/campaigns/{encounter.campaign_id}/encounters/{encounter.pk}/"
+    encounter, url = demo_encounter(django_user_model, PREPARED)  # DH: "Přepadení na stezce"
 
     gm = log_in(new_context(), "gm")
     gm.goto(url)
