@@ -48,12 +48,7 @@ def test_gm_fights_the_seed_example_while_a_player_watches_live(
     expect(gm.locator(".action-panel")).to_contain_text("Baldur acts")
     expect(player.locator("#round")).to_have_text("Round 1")  # polled, no reload
 
-    panel = gm.locator(".action-panel")
-    panel.locator("#id_kind").select_option("attack")
-    panel.locator("#id_weapon").select_option("Široký meč")
-    panel.get_by_label("Vůdce skřetů").check()
-    panel.locator("#id_faces").fill("3, 1")
-    panel.get_by_role("button", name="Resolve").click()
+    baldur_hits_the_leader(gm)
 
     hit = gm.locator(".log-entry").first
     expect(hit).to_contain_text("Útok 12")
@@ -99,6 +94,16 @@ def test_gm_fights_the_seed_example_while_a_player_watches_live(
     assert "3 / 45" not in player.content()
 
 
+def baldur_hits_the_leader(page) -> None:  # type: ignore[no-untyped-def]
+    """The seed's first blow: Baldur's broadsword on the goblin leader, faces 3 and 1."""
+    panel = page.locator(".action-panel")
+    panel.locator("#id_kind").select_option("attack")
+    panel.locator("#id_weapon").select_option("Široký meč")
+    panel.get_by_label("Vůdce skřetů").check()
+    panel.locator("#id_faces").fill("3, 1")
+    panel.get_by_role("button", name="Resolve").click()
+
+
 def next_turn(gm, faces: str = "") -> None:  # type: ignore[no-untyped-def]
     round_before = gm.locator("#live").get_attribute("data-version")
     gm.locator("[name=turn-faces]").fill(faces)
@@ -119,12 +124,7 @@ def test_the_faces_the_gm_is_typing_survive_a_players_action_arriving_live(
     gm.locator("[name=turn-faces]").fill("4, 4")  # half typed while Baldur's player acts
     player = log_in(new_context(width=390, height=844), "hrac")  # Baldur is hers
     player.goto(url)
-    panel = player.locator(".action-panel")
-    panel.locator("#id_kind").select_option("attack")
-    panel.locator("#id_weapon").select_option("Široký meč")
-    panel.get_by_label("Vůdce skřetů").check()
-    panel.locator("#id_faces").fill("3, 1")
-    panel.get_by_role("button", name="Resolve").click()
+    baldur_hits_the_leader(player)
 
     expect(gm.locator(".log-entry").first).to_contain_text("Útok 12")  # arrived by polling
     expect(gm.locator("[name=turn-faces]")).to_have_value("4, 4")
