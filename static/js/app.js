@@ -36,3 +36,23 @@ document.addEventListener("htmx:afterSettle", () => {
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll(".action-panel form").forEach(showKindFields);
 });
+
+// Two answers for the live region can cross: a poll in flight while the GM's action is, both
+// aimed at the same #live. The first swaps in a new #live; the second would swap into the old,
+// detached one, and htmx 2 then loses the kept (hx-preserve) fields: the faces being typed and
+// the half-filled action form vanish from the page. A detached target is never swapped into;
+// the next poll brings whatever that answer had. htmx announces the swap on the target itself,
+// and a detached element's events never reach the document, so each #live gets the guard.
+const guarded = new WeakSet();
+function refuseDetachedSwap(event) {
+  if (!document.body.contains(event.detail.target)) event.detail.shouldSwap = false;
+}
+function guardLive() {
+  const live = document.getElementById("live");
+  if (live && !guarded.has(live)) {
+    guarded.add(live);
+    live.addEventListener("htmx:beforeSwap", refuseDetachedSwap);
+  }
+}
+document.addEventListener("DOMContentLoaded", guardLive);
+document.addEventListener("htmx:load", guardLive);
