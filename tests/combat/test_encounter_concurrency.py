@@ -114,9 +114,12 @@ def test_eight_threads_times_fifty_actions_lose_nothing_and_the_log_adds_up(crow
 
     assert failures == []  # no "database is locked", no deadlock, no crash
     assert sum(written.values()) + sum(refused.values()) == THREADS * EACH
-    # The mix really happened. Attacks are often refused by the rules ("no time left this
-    # round", a target down) because another thread moved the fight on: that is the game.
-    assert all(written[kind] >= 5 for kind in KINDS), (written, refused)
+    # The mix really happened. Attacks are mostly refused by the rules: a Dračí Hlídka
+    # combatant attacks once a round ("no time left for a long action this round"), and 16
+    # attacks arrive in a turn. 4 to 7 of the 80 are written (measured over ten runs, before and
+    # after this session's changes), so at least one must be; every other kind is written.
+    assert written["attack"] >= 1, (written, refused)
+    assert all(written[kind] >= 5 for kind in KINDS if kind != "attack"), (written, refused)
     assert sum(written.values()) >= THREADS * EACH * 3 // 4, (written, refused)
 
     encounter.refresh_from_db()
