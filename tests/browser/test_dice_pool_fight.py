@@ -8,18 +8,12 @@ from campaigns.models import Campaign, Character, Monster
 from combat import workflows
 from combat.models import Encounter
 from combat.replay import export_encounter, replay_encounter
-from tests.browser.test_encounter_live import log_in, next_turn
+from tests.browser.test_encounter_live import fill_action, log_in, next_turn
 
 
 def _roll(page, faces, primary=None, secondary=None):  # type: ignore[no-untyped-def]
-    panel = page.locator(".action-panel")
-    panel.locator("#id_kind").select_option("fight_roll")
-    if primary:
-        panel.locator("details").evaluate("details => { details.open = true; }")
-        panel.locator("#id_value_primary").select_option(primary)
-        panel.locator("#id_value_secondary").select_option(secondary)
-    panel.locator("#id_faces").fill(faces)
-    panel.get_by_role("button", name="Resolve").click()
+    values = {"primary": primary, "secondary": secondary} if primary else None
+    fill_action(page, "fight_roll", faces, values=values)
 
 
 def test_the_dog_fight_runs_in_the_tracker_and_replays(

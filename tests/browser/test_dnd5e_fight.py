@@ -11,37 +11,12 @@ from playwright.sync_api import expect
 from combat.demos.dnd5e import PREPARED
 from combat.models import Encounter
 from combat.replay import export_encounter, replay_encounter
-from tests.browser.test_encounter_live import demo_encounter, log_in, next_turn
+from tests.browser.test_encounter_live import act, demo_encounter, log_in, next_turn
 
 # d20 + DEX in the order they joined: Helga 19+1, Lis 10+3, Mira 15+2, Brat Jan 12+0,
 # Goblin 1–4 16/9/8/7 +2, Wolf 14+2 → Helga 20, Goblin 1 18, Mira 17, Wolf 16, Lis 13,
 # Brat Jan 12, Goblin 2 11, Goblin 3 10, Goblin 4 9: no ties.
 INITIATIVE = "19, 10, 15, 12, 16, 9, 8, 7, 14"
-
-
-def act(page, kind, faces="", weapon="", target="", ticks=(), values=None):  # type: ignore[no-untyped-def]
-    """Fill the action panel as a user would and press Resolve."""
-    version = page.locator("#live").get_attribute("data-version")
-    panel = page.locator(".action-panel")
-    panel.locator("#id_kind").select_option(kind)
-    if weapon:
-        panel.locator("#id_weapon").select_option(weapon)
-    if target:
-        panel.get_by_label(target, exact=True).check()
-    if ticks or values:
-        panel.locator("details summary").click()
-    for tick in ticks:
-        panel.get_by_label(tick, exact=True).check()
-    for key, value in (values or {}).items():  # a choice's key, or ("label", its label)
-        field = panel.locator(f"#id_value_{key}")
-        if isinstance(value, tuple):
-            field.select_option(label=value[1])
-        else:
-            field.select_option(value)
-    panel.locator("#id_faces").fill(faces)
-    panel.get_by_role("button", name="Resolve").click()
-    expect(page.locator("#live")).not_to_have_attribute("data-version", version or "")
-    expect(page.locator(".alert-danger")).to_have_count(0)
 
 
 def test_a_demo_5e_fight_with_a_shove_a_critical_a_death_save_and_advantage(

@@ -94,14 +94,42 @@ def test_gm_fights_the_seed_example_while_a_player_watches_live(
     assert "3 / 45" not in player.content()
 
 
+def fill_action(page, kind, faces="", weapon="", target="", ticks=(), values=None):  # type: ignore[no-untyped-def]
+    """Fill the action panel as a user would and press Resolve. `values`: a number is typed, a
+    text is a choice's key, ("label", text) a choice by its label."""
+    panel = page.locator(".action-panel")
+    panel.locator("#id_kind").select_option(kind)
+    if weapon:
+        panel.locator("#id_weapon").select_option(weapon)
+    if target:
+        panel.get_by_label(target, exact=True).check()
+    if ticks or values:  # open, never toggle: a kept form may have it open already
+        panel.locator("details").evaluate("details => { details.open = true; }")
+    for tick in ticks:
+        panel.get_by_label(tick, exact=True).check()
+    for key, value in (values or {}).items():
+        field = panel.locator(f"#id_value_{key}")
+        if isinstance(value, int):
+            field.fill(str(value))
+        elif isinstance(value, tuple):
+            field.select_option(label=value[1])
+        else:
+            field.select_option(value)
+    panel.locator("#id_faces").fill(faces)
+    panel.get_by_role("button", name="Resolve").click()
+
+
+def act(page, kind, faces="", **fields):  # type: ignore[no-untyped-def]
+    """`fill_action`, then wait for the new state, with no error shown."""
+    version = page.locator("#live").get_attribute("data-version")
+    fill_action(page, kind, faces, **fields)
+    expect(page.locator("#live")).not_to_have_attribute("data-version", version or "")
+    expect(page.locator(".alert-danger")).to_have_count(0)
+
+
 def baldur_hits_the_leader(page) -> None:  # type: ignore[no-untyped-def]
     """The seed's first blow: Baldur's broadsword on the goblin leader, faces 3 and 1."""
-    panel = page.locator(".action-panel")
-    panel.locator("#id_kind").select_option("attack")
-    panel.locator("#id_weapon").select_option("Široký meč")
-    panel.get_by_label("Vůdce skřetů").check()
-    panel.locator("#id_faces").fill("3, 1")
-    panel.get_by_role("button", name="Resolve").click()
+    act(page, "attack", "3, 1", weapon="Široký meč", target="Vůdce skřetů")
 
 
 def next_turn(gm, faces: str = "") -> None:  # type: ignore[no-untyped-def]

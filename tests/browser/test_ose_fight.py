@@ -10,24 +10,9 @@ from playwright.sync_api import expect
 
 from combat.demos.ose import PREPARED
 from combat.replay import export_encounter, replay_encounter
-from tests.browser.test_encounter_live import demo_encounter, log_in, next_turn
+from tests.browser.test_encounter_live import act, demo_encounter, log_in, next_turn
 
 PARTY, GOBLINS = "party — initiative 5", "goblins — initiative 2"
-
-
-def _resolve(page, kind, faces="", *, weapon=None, target=None, values=None):  # type: ignore[no-untyped-def]
-    panel = page.locator(".action-panel")
-    panel.locator("#id_kind").select_option(kind)
-    if weapon:
-        panel.locator("#id_weapon").select_option(weapon)
-    if target:
-        panel.get_by_label(target, exact=True).check()
-    if values:
-        panel.locator("details").evaluate("details => { details.open = true; }")
-        for key, value in values.items():
-            panel.locator(f"#id_value_{key}").select_option(value)
-    panel.locator("#id_faces").fill(faces)
-    panel.get_by_role("button", name="Resolve").click()
 
 
 def _group(page, label):  # type: ignore[no-untyped-def]
@@ -71,7 +56,7 @@ def test_the_ose_demo_fight_runs_its_phases_and_the_goblins_rout(
     #    the player's: the GM acts for her through "Act as").
     gm.locator("#act-as").select_option(label="Zelda")
     expect(gm.locator("#action-heading")).to_contain_text("Zelda acts")
-    _resolve(gm, "declare", values={"intent": "cast"})
+    act(gm, "declare", values={"intent": "cast"})
     zelda = _row(gm, "Zelda")
     expect(zelda).to_contain_text("Declared: spell")
     expect(_row(player, "Zelda")).to_contain_text("Declared: spell")
@@ -99,7 +84,7 @@ def test_the_ose_demo_fight_runs_its_phases_and_the_goblins_rout(
     expect(_row(gm, "Dagmar")).to_have_class(re.compile(r"\bacted\b"))
     expect(_row(gm, "Pip")).to_have_class(re.compile(r"\bactive-turn\b"))
     _next_until(gm, "Zelda", "Phase: spell casting")
-    _resolve(gm, "cast")
+    act(gm, "cast")
     expect(gm.locator(".log-entry").first).to_contain_text("Zelda casts a spell")
     expect(zelda).to_contain_text("Spell cast")
     expect(zelda).to_contain_text("acted")
@@ -109,7 +94,7 @@ def test_the_ose_demo_fight_runs_its_phases_and_the_goblins_rout(
     _next_until(gm, "Dagmar", "Phase: melee attacks")
     expect(player.locator(".stage").nth(1)).to_have_text("Phase: melee attacks")
     expect(player.locator("#action-heading")).to_contain_text("Dagmar acts")
-    _resolve(player, "melee", "15, 2", weapon="Sword", target="Goblin 1")
+    act(player, "melee", "15, 2", weapon="Sword", target="Goblin 1")
     blow = gm.locator(".log-entry").first
     expect(blow.locator(".log-summary")).to_have_text("Dagmar hits Goblin 1 for 3")
     expect(blow).to_contain_text("THAC0 19 against AC 6 needs 13; rolled 16")
@@ -130,7 +115,7 @@ def test_the_ose_demo_fight_runs_its_phases_and_the_goblins_rout(
     expect(player.locator(".stage").first).to_have_text("Acting: goblins (initiative 2)")
     expect(player.locator(".stage").nth(1)).to_have_text("Phase: monster morale")
     expect(_group(player, GOBLINS)[0]).to_have_attribute("data-active", "1")
-    _resolve(gm, "morale", "4, 4")
+    act(gm, "morale", "4, 4")
     check = gm.locator(".log-entry").first
     expect(check).to_contain_text("Goblin 2: morale check")
     expect(check).to_contain_text("they break")

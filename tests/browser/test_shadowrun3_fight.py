@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from combat.demos.shadowrun3 import PREPARED
 from combat.models import Encounter
 from combat.replay import export_encounter, replay_encounter
-from tests.browser.test_encounter_live import demo_encounter, log_in, next_turn
+from tests.browser.test_encounter_live import demo_encounter, fill_action, log_in, next_turn
 from tests.combat.test_shadowrun3_workflow import (
     AFTER_H2,
     AFTER_SNOT,
@@ -29,18 +29,7 @@ def typed(faces: list[int]) -> str:
 
 def fire(page, weapon: str, target: str, faces: list[int], ticks=(), **values: int) -> None:  # type: ignore[no-untyped-def]
     """Shoot from the action panel: weapon, target, the Situation's ticks and numbers, faces."""
-    panel = page.locator(".action-panel")
-    panel.locator("#id_kind").select_option("fire")
-    panel.locator("#id_weapon").select_option(weapon)
-    panel.get_by_label(target, exact=True).check()
-    if values or ticks:
-        panel.locator("details").evaluate("details => { details.open = true; }")
-        for label in ticks:
-            panel.get_by_label(label, exact=True).check()
-        for key, value in values.items():
-            panel.locator(f"#id_value_{key}").fill(str(value))
-    panel.locator("#id_faces").fill(typed(faces))
-    panel.get_by_role("button", name="Resolve").click()
+    fill_action(page, "fire", typed(faces), weapon, target, ticks, values)
 
 
 def test_a_shadowrun_fight_over_two_passes_seen_live_on_a_phone(
