@@ -72,6 +72,7 @@ def page_context(
     visible = _log_page(encounter, rows, gm=gm, before=None)
     engine = get_engine(encounter.system)
     fight = fight_of(encounter, rows) if rows else None
+    keys = _FormKeys(encounter, request.user)
     context: dict[str, Any] = {
         "campaign": membership.campaign,
         "membership": membership,
@@ -81,7 +82,7 @@ def page_context(
         ),
         "log": [log_entry(event, gm=gm, names=_names(rows, gm)) for event in visible],
         "older_from": visible[-1].seq if len(visible) == LOG_PAGE else None,
-        "turn_form": None,
+        "turn_form": TurnForm.fresh(keys.turn()) if gm else None,
         "proposals": _proposals(encounter, rows, gm=gm, user=request.user),
     }
     acting = _acting(rows, encounter, request.GET.get("actor", ""), gm=gm, user=request.user)
@@ -89,9 +90,6 @@ def page_context(
     context["decided"] = running and fight is not None and engine.is_over(fight)
     context["next_step"] = "initiative" if not encounter.order else "next"
     options = allowed_options(engine, fight, acting.key, gm=gm) if fight and acting else ()
-    keys = _FormKeys(encounter, request.user)
-    if gm:
-        context["turn_form"] = TurnForm.fresh(keys.turn())
     if acting is not None and not options and acting.key == encounter.current:
         context["cannot_act"] = acting
     if acting is not None and fight is not None and options:
@@ -396,7 +394,7 @@ def _posted_actor(request: HttpRequest, encounter: Encounter) -> Any | None:
     number = key[1:]
     if not key.startswith("c") or not (number.isascii() and number.isdigit() and len(key) <= 20):
         return None  # int() raised on "c²" and on 5,000 digits (a 500)
-    return encounter.combatants.filter(pk=int(key[1:])).first()
+    return encounter.combatants.filter(pk=int(number)).first()
 
 
 @login_required

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from datetime import datetime
+from collections.abc import Iterable
 from pathlib import PurePosixPath
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
-
-from combat.rules.schema import StatError
-from combat.rules.systems import SYSTEMS
+from django.db import transaction
 
 from ..models import Armor, Campaign, Character, Membership, Monster, Weapon
-from ..models.records import SystemRecord
 from .common import (
     _CAMPAIGN,
     _CHARACTER,
@@ -24,7 +17,6 @@ from .common import (
     _MEMBER,
     _RECORD,
     _RECORD_VALUES,
-    _STAMPS,
     ITEM_MODELS,
     CampaignFormatError,
     Row,
@@ -32,68 +24,7 @@ from .common import (
 )
 from .journal import journal_in
 from .reading import _fields, _header, _is, _moment
-
-# --- import: writing ---------------------------------------------------------------------------
-
-
-def _clean(record: models.Model, where: str, **options: Any) -> None:
-    """The admin's validation; the stats first, so that a problem names the stat."""
-    if isinstance(record, SystemRecord) and record.system in SYSTEMS:
-        try:
-            record.stats = record.schema.clean(record.stats)
-        except StatError as error:
-            raise CampaignFormatError(f"{where}: stats: {error}") from None
-    texts = [f for f in record._meta.concrete_fields if isinstance(f, models.TextField)]
-    for field in texts:  # full_clean leaves a TextField's max_length to the forms
-        length = len(getattr(record, field.attname))
-        if field.max_length and length > field.max_length:
-            limit = f"at most {field.max_length} characters (it has {length})"
-            raise CampaignFormatError(f"{where}: {field.name}: {limit}")
-    try:
-        record.full_clean(**options)
-    except ValidationError as error:
-        details = "; ".join(
-            message if name == "__all__" else f"{name}: {message}"
-            for name, messages in error.message_dict.items()
-            for message in messages
-        )
-        raise CampaignFormatError(f"{where}: {details}") from None
-
-
-def _moments(row: Row, where: str, keys: Iterable[str] = _STAMPS) -> dict[str, datetime]:
-    moments = {key: _moment(row[key], f"{where}: {key}") for key in keys}
-    return {key: moment for key, moment in moments.items() if moment is not None}
-
-
-def _save(record: models.Model, moments: Mapping[str, datetime]) -> None:
-    record.save()
-    if moments:  # auto_now(_add) replaced them on save; update() keeps the file's values
-        type(record)._default_manager.filter(pk=record.pk).update(**moments)
-        for key, moment in moments.items():
-            setattr(record, key, moment)
-
-
-class _Users:
-    """Usernames to users: existing ones are linked, missing ones become inactive placeholders."""
-
-    def __init__(self) -> None:
-        self.model = get_user_model()
-        self.field = self.model._meta.get_field(self.model.USERNAME_FIELD)
-        self.known: dict[str, AbstractBaseUser] = {}
-
-    def get(self, username: str, where: str) -> AbstractBaseUser:
-        if username not in self.known:
-            try:
-                self.field.clean(username, None)
-            except ValidationError as error:
-                raise CampaignFormatError(f"{where}: {'; '.join(error.messages)}") from None
-            user = self.model._default_manager.filter(**{self.field.name: username}).first()
-            if user is None:  # no login until an admin activates it and sets a password
-                user = self.model(**{self.field.name: username}, is_active=False)
-                user.set_unusable_password()
-                user.save()
-            self.known[username] = user
-        return self.known[username]
+from .writing import _clean, _moments, _save, _Users
 
 
 def _values(row: Row, keys: Iterable[str]) -> Row:
@@ -234,7 +165,7 @@ def import_campaign(data: Any) -> Campaign:
         }
         characters = _characters_in(campaign, top, users, armory, library)
         _encounters_in(campaign, top["encounters"], characters, bestiary, users)
-        journal_in(campaign, top["journal"], users.get, _clean, _save)
+        journal_in(campaign, top["journal"], users.get)
     return campaign
 
 

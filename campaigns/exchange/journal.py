@@ -22,7 +22,8 @@ from ..journal import MAX_TAGS, Tag
 from ..models import Campaign, JournalRoll, JournalRollVoid, Post, Thread, new_key
 from ..models.journal import pool_tags, roll_tag
 from .common import _REQUIRED, CampaignFormatError, Row
-from .reading import _fields, _is, _moment
+from .reading import _fields, _is
+from .writing import _clean, _moments, _save
 
 _SCENE = {"title": (str, _REQUIRED), "author": ((str, type(None)), None),
           "created_at": (str, None), "posts": (list, [])}  # fmt: skip
@@ -91,48 +92,36 @@ def _roll_out(roll: JournalRoll, when: When) -> Row:
 # --- import ------------------------------------------------------------------------------------
 
 
-def journal_in(
-    campaign: Campaign, scenes: list[Any], user_of: UserOf,
-    clean: Callable[..., None], save: Callable[[models.Model, dict[str, datetime]], None],
-) -> None:  # fmt: skip
-    """Recreate the file's scenes in `campaign` (importing.py passes its `_clean` and `_save`:
-    the admin's validation, and the file's times on ordinary rows)."""
+def journal_in(campaign: Campaign, scenes: list[Any], user_of: UserOf) -> None:
+    """Recreate the file's scenes in `campaign`, checked as the admin checks them."""
     pools = pool_tags(campaign)
     for number, raw in enumerate(scenes):
         here = f"journal[{number}]"
         row = _fields(raw, here, _SCENE)
         author = user_of(row["author"], f"{here}: author") if row["author"] else None
         scene = Thread(campaign=campaign, title=row["title"], author=author, key=new_key())
-        clean(scene, here, exclude=["campaign", "author"])
-        save(scene, _times(row, here, "created_at"))
+        _clean(scene, here, exclude=["campaign", "author"])
+        _save(scene, _moments(row, here, ["created_at"]))
         for index, post_row in enumerate(row["posts"]):
-            _post_in(scene, post_row, f"{here}.posts[{index}]", user_of, clean, save, pools)
+            _post_in(scene, post_row, f"{here}.posts[{index}]", user_of, pools)
 
 
-def _times(row: Row, where: str, *keys: str) -> dict[str, datetime]:
-    moments = {key: _moment(row[key], f"{where}: {key}") for key in keys}
-    return {key: moment for key, moment in moments.items() if moment is not None}
-
-
-def _post_in(
-    scene: Thread, raw: Any, here: str, user_of: UserOf, clean: Callable[..., None],
-    save: Callable[[models.Model, dict[str, datetime]], None], pools: bool,
-) -> None:  # fmt: skip
+def _post_in(scene: Thread, raw: Any, here: str, user_of: UserOf, pools: bool) -> None:
     row = _fields(raw, here, _POST)
     author = user_of(row["author"], f"{here}: author") if row["author"] else None
     post = Post(thread=scene, author=author, body=row["body"], key=new_key())
-    clean(post, here, exclude=["thread", "author"])
-    save(post, _times(row, here, "created_at", "edited_at"))
+    _clean(post, here, exclude=["thread", "author"])
+    _save(post, _moments(row, here, ["created_at", "edited_at"]))
     seen: set[int] = set()
     for number, raw_roll in enumerate(row["rolls"]):
         where = f"{here}.rolls[{number}]"
         roll_row = _fields(raw_roll, where, _ROLL)
         roll = _roll_in(post, roll_row, where, user_of, pools, seen)
-        clean(roll, where, exclude=["campaign", "post", "user"], validate_constraints=False)
+        _clean(roll, where, exclude=["campaign", "post", "user"], validate_constraints=False)
         roll.save()
         if roll_row["void"] is not None:
             void_row = _fields(roll_row["void"], f"{where}.void", _VOID)
-            _void_in(roll, void_row, f"{where}.void", user_of, clean)
+            _void_in(roll, void_row, f"{where}.void", user_of)
 
 
 def _roll_in(
@@ -155,16 +144,13 @@ def _roll_in(
                    "expression": row["expression"], "total": total, "faces": drawn,
                    "result": result, "user": user_of(row["user"], f"{where}: user"),
                    "added_later": row["added_later"]}  # fmt: skip
-    moment = _moment(row["created_at"], f"{where}: created_at")
-    return JournalRoll(**values, **({"created_at": moment} if moment else {}))
+    # Inserted with the file's time (a roll is never updated afterwards, as _save would).
+    return JournalRoll(**values, **_moments(row, where, ["created_at"]))
 
 
-def _void_in(
-    roll: JournalRoll, row: Row, where: str, user_of: UserOf, clean: Callable[..., None]
-) -> None:
-    moment = _moment(row["created_at"], f"{where}: created_at")
+def _void_in(roll: JournalRoll, row: Row, where: str, user_of: UserOf) -> None:
     void = JournalRollVoid(roll=roll, campaign_id=roll.campaign_id, reason=row["reason"],
                            user=user_of(row["user"], f"{where}: user"),
-                           **({"created_at": moment} if moment else {}))  # fmt: skip
-    clean(void, where, exclude=["roll", "campaign", "user"], validate_constraints=False)
+                           **_moments(row, where, ["created_at"]))  # fmt: skip
+    _clean(void, where, exclude=["roll", "campaign", "user"], validate_constraints=False)
     void.save()
