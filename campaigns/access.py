@@ -3,7 +3,7 @@
 import logging
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from .models import Campaign, Membership
@@ -14,8 +14,10 @@ logger = logging.getLogger("iniciativa.access")
 def membership_or_404(request: HttpRequest, campaign_pk: int) -> Membership:
     """The acting user's membership of the campaign; a 404 for anybody outside it."""
     campaign = get_object_or_404(Campaign.objects.visible_to(request.user), pk=campaign_pk)
-    membership = campaign.memberships.select_related("campaign").get(user=request.user)
-    return membership
+    try:
+        return campaign.memberships.select_related("campaign").get(user=request.user)
+    except Membership.DoesNotExist:  # left or removed between the two queries
+        raise Http404 from None
 
 
 def gm_membership_or_403(request: HttpRequest, campaign_pk: int) -> Membership:

@@ -5,7 +5,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -15,9 +15,18 @@ from django.utils.translation import gettext_lazy
 
 from combat.rules.systems import SYSTEMS
 
+from . import useradmin  # noqa: F401  (registers the account admin: deleting keeps the logs)
+from .adminbase import HistoryGuard, SuperuserOnlyAdmin
 from .models import Armor, Campaign, Character, Invite, Membership, Monster, Weapon
-from .records_io import RecordImportError, export_records, import_records, kind_of
-from .staff import gm_campaigns
+from .records_io import (
+    MAX_FILE_BYTES,
+    Destination,
+    RecordImportError,
+    export_records,
+    import_records,
+    kind_of,
+)
+from .staff import gm_campaigns, members_of
 from .statforms import StatsModelForm, form_name
 
 
@@ -28,7 +37,7 @@ class MembershipInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Campaign)
-class CampaignAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class CampaignAdmin(SuperuserOnlyAdmin):
     list_display = ["name", "system", "created_at"]
     list_filter = ["system"]
     search_fields = ["name", "description"]
@@ -36,17 +45,38 @@ class CampaignAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Invite)
-class InviteAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class InviteAdmin(SuperuserOnlyAdmin):
     list_display = ["campaign", "created_by", "expires_at", "uses", "max_uses", "revoked_at"]
     list_filter = ["campaign__system"]
     readonly_fields = ["token", "uses"]
 
 
+class CopyRefused(Exception):
+    """A duplicate the user may not make; the message says why, nothing was copied."""
+
+
 class ImportForm(forms.Form):
+    campaign = forms.ModelChoiceField(
+        queryset=Campaign.objects.none(),
+        required=False,
+        label=gettext_lazy("Import into"),
+        empty_label=gettext_lazy("the campaign the file names"),
+    )
     file = forms.FileField(label=gettext_lazy("JSON file"))
 
+    def __init__(self, campaigns: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["campaign"].queryset = campaigns  # type: ignore[attr-defined]
 
-class RecordAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            limit = {"mb": MAX_FILE_BYTES // (1024 * 1024)}
+            raise forms.ValidationError(_("The file is larger than %(mb)s MB.") % limit)
+        return upload
+
+
+class RecordAdmin(HistoryGuard, admin.ModelAdmin):  # type: ignore[type-arg]
     form = StatsModelForm
     list_display = ["name", "system", "campaign", "source"]
     list_filter = ["system", ("campaign", admin.RelatedOnlyFieldListFilter)]
@@ -86,6 +116,8 @@ class RecordAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         if db_field.name == "campaign" and not request.user.is_superuser:
             kwargs["queryset"] = gm_campaigns(request.user)
             kwargs["required"] = True
+        if db_field.name == "owner" and not request.user.is_superuser:
+            kwargs["queryset"] = members_of(gm_campaigns(request.user))
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
@@ -118,7 +150,7 @@ class RecordAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         system = self.system_for(request, obj)
         if system:
             schema = getattr(SYSTEMS[system], self.model.schema_part)
-            kwargs["form"] = StatsModelForm.with_stats(schema, self.stat_names(system))
+            kwargs["form"] = self.form.with_stats(schema, self.stat_names(system))
         return super().get_form(request, obj, change, **kwargs)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
@@ -126,13 +158,54 @@ class RecordAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     @admin.action(description=gettext_lazy("Duplicate selected records"))
     def duplicate(self, request: HttpRequest, queryset: Any) -> None:
-        with transaction.atomic():
-            for record in queryset:
-                self.copy(record)
-        messages.success(request, _("%(n)s records duplicated.") % {"n": len(queryset)})
+        records = list(queryset)  # the changelist's queryset: only rows the user may see
+        try:
+            targets = [self.copy_target(request, record) for record in records]
+            with transaction.atomic():
+                for record, campaign in zip(records, targets, strict=True):
+                    self.copy(record, campaign)
+        except CopyRefused as refusal:
+            messages.error(request, str(refusal))
+            return
+        except IntegrityError:  # the library keeps one row per (system, source, name)
+            messages.error(
+                request,
+                _(
+                    "The shared library already has such a copy: rename it "
+                    "first. Nothing was duplicated."
+                ),
+            )
+            return
+        messages.success(request, _("%(n)s records duplicated.") % {"n": len(records)})
 
-    def copy(self, record: Any) -> Any:
-        record.pk = None
+    def copy_target(self, request: HttpRequest, record: Any) -> Campaign | None:
+        """Where a copy goes: the record's campaign; a library record's copy stays in the library
+        for a superuser, and goes to a GM's one campaign of its rule system."""
+        if record.campaign_id is not None:
+            if not self._may_write(request, record):
+                raise CopyRefused(_("Nothing was duplicated."))
+            return record.campaign  # type: ignore[no-any-return]
+        if request.user.is_superuser:
+            return None
+        campaigns = list(gm_campaigns(request.user).filter(system=record.system)[:2])
+        if len(campaigns) == 1:
+            return campaigns[0]
+        if campaigns:
+            message = _(
+                "“%(name)s” is in the shared library and you run several campaigns of "
+                "its rule system: add it to one from that campaign's own page. Nothing "
+                "was duplicated."
+            )
+        else:
+            message = _(
+                "“%(name)s” is in the shared library and you run no campaign of its "
+                "rule system to copy it into. Nothing was duplicated."
+            )
+        raise CopyRefused(message % {"name": record.name})
+
+    def copy(self, record: Any, campaign: Campaign | None) -> Any:
+        record.pk, record._state.adding = None, True
+        record.campaign = campaign
         record.name = _("%(name)s (copy)") % {"name": record.name}
         record.save()
         return record
@@ -159,10 +232,13 @@ class RecordAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def import_view(self, request: HttpRequest) -> HttpResponse:
         if not self.has_add_permission(request):
             return HttpResponse(status=403)
-        form = ImportForm(request.POST or None, request.FILES or None)
+        superuser = request.user.is_superuser
+        allowed = Campaign.objects.all() if superuser else gm_campaigns(request.user)
+        form = ImportForm(allowed, request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
+            to = Destination(allowed, library=superuser, into=form.cleaned_data["campaign"])
             try:
-                count = import_records(self.model, form.cleaned_data["file"].read())
+                count = import_records(self.model, form.cleaned_data["file"].read(), to)
             except RecordImportError as error:
                 form.add_error("file", str(error))
             else:
@@ -189,8 +265,29 @@ class ArmorAdmin(RecordAdmin):
     pass
 
 
+class CharacterForm(StatsModelForm):
+    """A character's player is a member of its campaign: the choices of a saved character are
+    its campaign's members, and whatever is posted is checked against the campaign chosen."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        owner = self.fields.get("owner")
+        if owner is not None and self.instance.campaign_id is not None:
+            members = members_of(Campaign.objects.filter(pk=self.instance.campaign_id))
+            owner.queryset = owner.queryset.filter(pk__in=members)  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        owner, campaign = cleaned.get("owner"), cleaned.get("campaign")
+        if owner and campaign and not campaign.memberships.filter(user=owner).exists():
+            message = _("%(user)s is not a member of the campaign %(campaign)s.")
+            self.add_error("owner", message % {"user": owner, "campaign": campaign})
+        return cleaned
+
+
 @admin.register(Character)
 class CharacterAdmin(RecordAdmin):
+    form = CharacterForm
     list_display = ["name", "kind", "system", "campaign", "owner"]
     list_filter = ["system", "kind", ("campaign", admin.RelatedOnlyFieldListFilter)]
     own_fields = (
@@ -206,9 +303,9 @@ class CharacterAdmin(RecordAdmin):
     )
     filter_horizontal = ["weapons", "armor"]
 
-    def copy(self, record: Any) -> Any:
+    def copy(self, record: Any, campaign: Campaign | None) -> Any:
         weapons, armor = list(record.weapons.all()), list(record.armor.all())
-        record = super().copy(record)
+        record = super().copy(record, campaign)
         record.weapons.set(weapons)
         record.armor.set(armor)
         return record

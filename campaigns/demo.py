@@ -19,6 +19,7 @@ from combat.rules.systems import get_system
 
 from .demo_records import DemoCharacter, DemoRecord, records_for
 from .models import Armor, Campaign, Character, Membership, Monster, Role, RuleSystem, Weapon
+from .staff import make_game_master_staff
 
 DEMO_PASSWORD = "iniciativa"  # noqa: S105 - demo logins printed by `make run`, never production
 DEMO_GM = "gm"
@@ -167,6 +168,7 @@ def _ensure_campaign(
 @transaction.atomic
 def load_demo() -> DemoSummary:
     gm, gm_created = _ensure_user(DEMO_GM)
+    make_game_master_staff(gm)  # like every GM: edits their campaigns' records in the admin
     players = {name: _ensure_user(name) for name in DEMO_PLAYERS}
     owners = {name: user for name, (user, _) in players.items()}
     users_created = int(gm_created) + sum(created for _, created in players.values())

@@ -10,14 +10,25 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from combat.options import add_option_fields, chosen_options
+from config.usernames import taken
 
 from .models import Campaign, Invite
 
 
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
+    """A new account whose name is not another spelling of an existing one ("GM", "ｇｍ")."""
+
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]
         model = get_user_model()
         fields = ("username",)
+
+    def clean_username(self) -> str | None:
+        username: str | None = super().clean_username()  # Django's own check: same but case
+        if username and taken(username):
+            error = self.instance.unique_error_message(type(self.instance), ["username"])
+            self.add_error("username", error)
+            return None
+        return username
 
 
 class CampaignCreateForm(forms.ModelForm):  # type: ignore[type-arg]

@@ -27,6 +27,10 @@ MAX_TAGS = 20
 MAX_TITLE = 200
 
 OPEN, CLOSE = "[dice]", "[/dice]"
+# Found in the text itself, in any case of ASCII letters: positions in a lowered copy are not
+# positions in the text (İ lowers to two characters), and only ASCII letters spell a tag.
+_OPEN = re.compile(re.escape(OPEN), re.IGNORECASE | re.ASCII)
+_CLOSE = re.compile(re.escape(CLOSE), re.IGNORECASE | re.ASCII)
 # A tag's place while the text is escaped and formatted; NUL never survives a form
 # (Django refuses it) and `render` strips it from stored text, so no member can forge one.
 _MARK = "\x00"
@@ -62,18 +66,17 @@ class PostRefused(Exception):
 
 def split(text: str) -> list[str | Tag]:
     """The text as plain parts and tags, in order. An unclosed tag runs to the end."""
-    lower = text.lower()
     parts: list[str | Tag] = []
     position = count = 0
-    while (start := lower.find(OPEN, position)) >= 0:
-        parts.append(text[position:start])
-        inner = start + len(OPEN)
-        end = lower.find(CLOSE, inner)
-        if end < 0:
+    while opening := _OPEN.search(text, position):
+        parts.append(text[position : opening.start()])
+        inner = opening.end()
+        closing = _CLOSE.search(text, inner)
+        if closing is None:
             parts.append(Tag(count, text[inner:].strip(), closed=False))
             return [part for part in parts if part != ""]
-        parts.append(Tag(count, text[inner:end].strip()))
-        position, count = end + len(CLOSE), count + 1
+        parts.append(Tag(count, text[inner : closing.start()].strip()))
+        position, count = closing.end(), count + 1
     parts.append(text[position:])
     return [part for part in parts if part != ""]
 

@@ -1,4 +1,10 @@
-"""Campaign workflows: each is one transaction; views only call them."""
+"""Campaign workflows: each is one transaction; views only call them.
+
+A check that guards a write runs inside the write's lock (issue K): a change to the members
+locks the campaign's row first and then reads the memberships as they are now, so two GMs
+demoting, removing each other or leaving at the same moment cannot leave a campaign without one
+(select_for_update on PostgreSQL; SQLite's IMMEDIATE transactions serialise writers anyway).
+"""
 
 from typing import Any
 
@@ -26,45 +32,72 @@ def _ensure_another_gm_remains(membership: Membership) -> None:
         raise ValidationError(_("A campaign needs at least one game master."))
 
 
+def _lock_members(campaign_id: int, *memberships: Membership) -> set[int]:
+    """Lock the campaign's row, then read the memberships' roles as they are now (one query);
+    the pks of those still there (another request may have removed one first)."""
+    list(Campaign.objects.select_for_update().filter(pk=campaign_id).values_list("pk"))
+    pks = [membership.pk for membership in memberships]
+    now = dict(Membership.objects.filter(pk__in=pks).values_list("pk", "role"))
+    for membership in memberships:
+        membership.role = now.get(membership.pk, membership.role)
+    return set(now)
+
+
+def _lock_acting_gm(acting: Membership, member: Membership) -> bool:
+    """As `_lock_members`; PermissionDenied when the acting GM is no GM any more."""
+    present = _lock_members(acting.campaign_id, acting, member)
+    if acting.pk not in present or not acting.is_gm:
+        raise PermissionDenied
+    return member.pk in present
+
+
 @transaction.atomic
 def leave_campaign(membership: Membership) -> None:
-    _ensure_another_gm_remains(membership)
-    membership.delete()
+    if membership.pk in _lock_members(membership.campaign_id, membership):
+        _ensure_another_gm_remains(membership)
+        membership.delete()
 
 
 @transaction.atomic
 def remove_member(acting: Membership, member: Membership) -> None:
-    if not acting.is_gm:
-        raise PermissionDenied
-    _ensure_another_gm_remains(member)
-    member.delete()
+    if _lock_acting_gm(acting, member):
+        _ensure_another_gm_remains(member)
+        member.delete()
 
 
 @transaction.atomic
 def set_role(acting: Membership, member: Membership, role: str) -> None:
-    """A GM makes a player a co-GM, or a co-GM a player again."""
-    if not acting.is_gm:
-        raise PermissionDenied
+    """A GM makes a player a co-GM, or a co-GM a player again. Only a step down can leave the
+    campaign without a GM, so only it takes the lock; a promotion racing the acting GM's own
+    demotion is as if it came first."""
     if role not in Role.values:
         raise ValidationError(_("Unknown role."))
+    if not acting.is_gm:
+        raise PermissionDenied
     if role == Role.PLAYER:
+        if not _lock_acting_gm(acting, member):
+            raise ValidationError(_("That member has left the campaign."))
         _ensure_another_gm_remains(member)
+    if not Membership.objects.filter(pk=member.pk).update(role=role):  # left meanwhile
+        raise ValidationError(_("That member has left the campaign."))
     member.role = role
-    member.save(update_fields=["role"])
     if role == Role.GM:
         make_game_master_staff(member.user)
 
 
 @transaction.atomic
 def revoke_invite(invite: Invite) -> None:
-    if invite.revoked_at is None:
-        invite.revoked_at = timezone.now()
-        invite.save(update_fields=["revoked_at"])
+    """Revoked once: two revokes at once keep the first one's time."""
+    now = timezone.now()
+    if Invite.objects.filter(pk=invite.pk, revoked_at__isnull=True).update(revoked_at=now):
+        invite.revoked_at = now
 
 
 @transaction.atomic
 def accept_invite(user: AbstractBaseUser, invite: Invite) -> Membership:
-    """Join the invite's campaign as a player; members who already belong keep their role."""
+    """Join the invite's campaign as a player; members who already belong keep their role. The
+    invite's row is locked first: one person joining twice at once uses it once."""
+    list(Invite.objects.select_for_update().filter(pk=invite.pk).values_list("pk"))
     existing = invite.campaign.membership_of(user)
     if existing is not None:
         return existing

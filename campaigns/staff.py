@@ -4,6 +4,7 @@ Becoming a GM makes a user staff and puts them in the "Game masters" group, whos
 cover the record models; the record admins then scope every queryset to the user's campaigns.
 """
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import Group, Permission
 from django.contrib.contenttypes.models import ContentType
@@ -32,3 +33,9 @@ def make_game_master_staff(user: AbstractBaseUser) -> None:
 
 def gm_campaigns(user: AbstractBaseUser) -> QuerySet[Campaign]:
     return Campaign.objects.filter(memberships__user=user, memberships__role=Role.GM)
+
+
+def members_of(campaigns: QuerySet[Campaign]) -> QuerySet[AbstractBaseUser]:
+    """The accounts that belong to any of these campaigns: whom a GM may give a character to."""
+    users = get_user_model().objects.filter(memberships__campaign__in=campaigns)
+    return users.distinct().order_by("username")

@@ -33,5 +33,10 @@ urlpatterns = [
         journal.journal_post_edit,
         name="journal_post_edit",
     ),
+    path(
+        "<int:pk>/journal/posts/<int:post_pk>/history/",
+        journal.journal_post_history,
+        name="journal_post_history",
+    ),
     path("<int:pk>/journal/rolls/<int:roll_pk>/void/", journal.journal_void, name="journal_void"),
 ]

@@ -1,14 +1,18 @@
-"""The combat logs in the admin: readable, never editable (the logs are append-only)."""
+"""The combat logs in the admin: readable by superusers, never editable (they are append-only)."""
 
 from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
 
+from campaigns.adminbase import SuperuserOnlyAdmin
+
 from .models import Encounter, Event, Roll
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ReadOnlyAdmin(SuperuserOnlyAdmin):
+    """A superuser reads the logs here; a GM reads their campaigns' on the app's pages."""
+
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 

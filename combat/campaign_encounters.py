@@ -2,8 +2,8 @@
 
 Combatant keys ("c12", database-bound) become file-local keys ("k1", "k2", …) everywhere in the
 file, payloads included, and back again on import; the hash chain is recomputed on import (the
-hashes cover database ids), so `verify_log` passes on the imported log, and an export of the
-import equals the original file.
+hashes cover database ids) and its head signed with this server's key, so `verify_log` passes on
+the imported log, and an export of the import equals the original file.
 """
 
 from collections.abc import Callable, Mapping
@@ -11,6 +11,7 @@ from typing import Any
 
 from campaigns.models import Campaign, Character, Monster
 
+from .eventlog import seal
 from .models import Combatant, Encounter, Event
 from .models.events import GENESIS
 
@@ -124,4 +125,5 @@ def _log_in(
         event.save()
         previous = event.hash
     encounter.log_head, encounter.log_length = previous if events else "", len(events)
+    seal(encounter)  # signed by this server's key, as the log stands when imported
     encounter.save()

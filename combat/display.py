@@ -14,6 +14,7 @@ from combat.rules.dice import InvalidDice, roll
 from combat.rules.faces import FacesExhausted, TypedFaces
 
 from .models import Combatant, Encounter, Event
+from .visibility import Viewer, visible_outcome
 
 # What a roll was for, as the log names it (the engines' purpose keys).
 PURPOSES = {
@@ -256,6 +257,7 @@ def tracker_block(
             tuple(by_key[key] for key in g.members if key in by_key),
         )
         for g in view.groups
+        if gm or any(key in by_key for key in g.members)  # a block only of hidden ones: none
     ]  # fmt: skip
     grouped = {key for g in view.groups for key in g.members}
     rest = tuple(row for row in listed if row.key not in grouped)
@@ -277,28 +279,30 @@ class LogEntry:
     event: Event
 
 
-def log_entry(event: Event, *, gm: bool, names: Mapping[str, str] | None = None) -> LogEntry:
+def log_entry(
+    event: Event,
+    *,
+    gm: bool,
+    names: Mapping[str, str] | None = None,
+    viewer: Viewer | None = None,
+) -> LogEntry:
+    """One event as this viewer reads it (combat.visibility decides what that is)."""
+    viewer = viewer or Viewer(gm=gm, names=names or {})
     payload = event.payload
-    if payload.get("secret") and not gm:  # nothing of a secret roll reaches a player's page
+    if payload.get("secret") and not viewer.gm:  # nothing of a secret roll reaches a player
         return LogEntry(event.seq, event.type, gettext("The game master rolled in secret."),
                         (), (), (), "—", event.created_at, event)  # fmt: skip
-    outcome = payload.get("outcome") or {}
-    summary = say(outcome.get("summary")) or _event_title(event, names or {})
+    outcome = visible_outcome(payload.get("outcome") or {}, viewer)
+    summary = say(outcome["summary"]) or _event_title(event, viewer)
     return LogEntry(
         seq=event.seq, type=event.type, summary=summary,
-        steps=tuple(say(step) for step in outcome.get("steps", []) if gm or not _reveals_hp(step)),
-        rolls=_rolls(outcome),
-        notes=tuple(say(step) for step in outcome.get("notes", [])) if gm else (),
+        steps=tuple(say(step) for step in outcome["steps"]),
+        rolls=_rolls(outcome), notes=tuple(say(step) for step in outcome["notes"]),
         who=event.user.get_username() if event.user else "—", when=event.created_at, event=event,
     )  # fmt: skip
 
 
-def _reveals_hp(step: Mapping[str, Any]) -> bool:
-    """Players never see a line that states remaining HP (it may be a monster's)."""
-    return any(str(name).startswith("hp") for name in (step.get("params") or {}))
-
-
-def _event_title(event: Event, names: Mapping[str, str]) -> str:
+def _event_title(event: Event, viewer: Viewer) -> str:
     titles = {
         "created": gettext("Encounter created"),
         "added": gettext("Combatants joined: %(names)s"),
@@ -311,8 +315,9 @@ def _event_title(event: Event, names: Mapping[str, str]) -> str:
         "options": gettext("Fight options set"),
     }
     now = event.payload.get("encounter", {}).get("after", {}).get("current", "")
-    if event.type == "turn" and now in names:  # "Next turn: Twitch"
-        return gettext("Next turn: %(name)s") % {"name": names[now]}
+    if event.type == "turn" and now in viewer.names:  # "Next turn: Twitch"
+        return gettext("Next turn: %(name)s") % {"name": viewer.names[now]}
     title = titles.get(event.type, event.type)
-    names = ", ".join(c.get("name", "") for c in event.payload.get("combatants", []))
+    joined = [c for c in event.payload.get("combatants", []) if viewer.sees(c.get("key"))]
+    names = ", ".join(c.get("name", "") for c in joined)
     return title % {"names": names, "target": event.payload.get("target", "?")}

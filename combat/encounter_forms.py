@@ -36,13 +36,15 @@ class TurnForm(KeyedForm):
     prefix = "turn"  # its fields share the page with the action form's
 
     @classmethod
-    def fresh(cls, key: str | None = None) -> "TurnForm":
-        """With a stable `key` the faces field keeps what the GM typed over live refreshes
-        (hx-preserve needs an id that stays the same; a new key is a new, empty field)."""
-        form = cls(initial={"key": key or new_roll_key()})
-        if key is not None:
-            form.fields["faces"].widget.attrs.update({"id": f"turn-faces-{key}",
-                                                      "hx-preserve": "true"})  # fmt: skip
+    def fresh(cls, keep: str | None = None) -> "TurnForm":
+        """A new random key. With `keep`, an id that stays the same over live refreshes until
+        the GM acts, the page keeps the faces the GM typed and the key its first render gave
+        (hx-preserve); a new `keep` is a new, empty form."""
+        form = cls(initial={"key": new_roll_key()})
+        if keep is not None:
+            for name in ("key", "faces"):
+                attrs = {"id": f"turn-{name}-{keep}", "hx-preserve": "true"}
+                form.fields[name].widget.attrs.update(attrs)
         return form
 
 

@@ -21,13 +21,14 @@ from combat.rules.dice import InvalidDice
 from combat.rules.engines import get_engine, has_engine
 from combat.rules.preview import preview
 
-from . import journal_rolls, workflows
+from . import journal_rolls, live, workflows
 from .display import log_entry, tracker_block
 from .encounter_forms import ActionForm, AddCombatantsForm, AdjustForm, TurnForm, step_text
 from .fightstate import fight_of, load_fight
 from .models import Encounter, Event
 from .options import EncounterOptionsForm, option_specs
 from .services import new_roll_key
+from .visibility import Viewer, visible_events, without_hidden
 
 LOG_PAGE = 30
 TURN_STEPS = frozenset({"initiative", "next", "undo", "redo", "end"})
@@ -69,10 +70,11 @@ def page_context(
 ) -> dict[str, Any]:
     gm = membership.is_gm
     rows = list(encounter.combatants.select_related("character"))
-    visible = _log_page(encounter, rows, gm=gm, before=None)
+    viewer = Viewer.of(encounter, rows, request.user, gm=gm)
+    visible, older_from = _log_page(encounter, viewer, before=None)
     engine = get_engine(encounter.system)
     fight = fight_of(encounter, rows) if rows else None
-    keys = _FormKeys(encounter, request.user)
+    ids = _FormIds(encounter, request.user)
     context: dict[str, Any] = {
         "campaign": membership.campaign,
         "membership": membership,
@@ -80,14 +82,16 @@ def page_context(
         "tracker": tracker_block(
             encounter, rows, gm=gm, user=request.user, view=_tracker_view(engine, fight)
         ),
-        "log": [log_entry(event, gm=gm, names=_names(rows, gm)) for event in visible],
-        "older_from": visible[-1].seq if len(visible) == LOG_PAGE else None,
-        "turn_form": TurnForm.fresh(keys.turn()) if gm else None,
+        "log": [log_entry(event, gm=gm, viewer=viewer) for event in visible],
+        "older_from": older_from,
+        "seen": live.seen_mark(visible[0] if visible else None),  # the newest entry shown
+        "turn_form": TurnForm.fresh(keep=ids.turn()) if gm else None,
         "proposals": _proposals(encounter, rows, gm=gm, user=request.user),
     }
     acting = _acting(rows, encounter, request.GET.get("actor", ""), gm=gm, user=request.user)
     running = encounter.status == "running"
-    context["decided"] = running and fight is not None and engine.is_over(fight)
+    counted = without_hidden(fight, frozenset() if gm else viewer.hidden)  # hidden: not counted
+    context["decided"] = running and counted is not None and engine.is_over(counted)
     context["next_step"] = "initiative" if not encounter.order else "next"
     options = allowed_options(engine, fight, acting.key, gm=gm) if fight and acting else ()
     if acting is not None and not options and acting.key == encounter.current:
@@ -103,8 +107,8 @@ def page_context(
             engine=engine,
             journal_rolls=rolls,
             gm=gm,
-            key=keys.panel(acting.key, options),
         )
+        context["action_form_id"] = ids.panel(acting.key, options)
         context["action_error"] = getattr(request, "action_error", "")
         context["acting"] = acting
         context["out_of_turn"] = bool(encounter.current) and acting.key != encounter.current
@@ -112,36 +116,34 @@ def page_context(
     return context
 
 
-def _names(rows: list[Any], gm: bool) -> dict[str, str]:
-    """Names the log may show: a player never learns a hidden combatant's."""
-    return {row.key: row.name for row in rows if gm or not row.hidden}
+class _FormIds:
+    """The HTML ids of the page's forms, the same on every live refresh until this user acts
+    again or what the form offers changes: the page then keeps a half-filled action form, the
+    faces the GM is typing and the key each form was given (hx-preserve) while others act.
 
-
-class _FormKeys:
-    """The one-time keys of the page's forms, the same on every live refresh until this user
-    acts again or what the form offers changes. The page then keeps a half-filled action form
-    and the faces the GM is typing (hx-preserve) while others act, and a retried post stays one
-    action. The user's events are counted once for both."""
+    An id is a name, never a key: every render issues new random one-time keys (issue K, a key
+    derived from this state let a player who posted with it jam the GM's turn controls). A kept
+    form keeps the key of the render that made it; the server takes any key this user has not
+    used yet, so a kept form acts once and a retried post stays one action."""
 
     def __init__(self, encounter: Encounter, user: Any) -> None:
         self.encounter, self.user = encounter, user
         self.done: int | None = None
 
-    def _key(self, prefix: str, *state: Any) -> str:
-        if self.done is None:
+    def _id(self, *state: Any) -> str:
+        if self.done is None:  # counted once for both forms
             self.done = Event.objects.filter(encounter=self.encounter, user=self.user).count()
         encounter = self.encounter
         text = repr((self.done, encounter.status, encounter.round, encounter.current,
                      encounter.stage, *state))  # fmt: skip
-        digest = hashlib.sha256(text.encode()).hexdigest()[:24]
-        return f"{prefix}{encounter.pk}-{self.user.pk}-{digest}"
+        return hashlib.sha256(text.encode()).hexdigest()[:24]
 
     def panel(self, actor: str, options: Any) -> str:
         offered = [(o.kind, o.modifiers, [v.key for v in o.values]) for o in options]
-        return self._key("a", actor, offered)
+        return self._id("action", actor, offered)
 
     def turn(self) -> str:
-        return self._key("t")
+        return self._id("turn")
 
 
 def _tracker_view(engine: Any, fight: Any) -> TrackerView:
@@ -192,7 +194,7 @@ def allowed_options(engine: Any, fight: Any, actor: str, *, gm: bool) -> tuple[A
 def _proposals(
     encounter: Encounter, rows: list[Any], *, gm: bool, user: Any
 ) -> list[dict[str, Any]]:
-    names = {row.key: row.name for row in rows}
+    names = {row.key: row.name for row in rows if gm or not row.hidden}  # hidden since: "?"
     shown = []
     for event in workflows.pending_proposals(encounter):
         if not (gm or event.user_id == user.pk):
@@ -206,19 +208,15 @@ def _proposals(
 
 
 def _log_page(
-    encounter: Encounter, rows: list[Any], *, gm: bool, before: int | None
-) -> list[Event]:
+    encounter: Encounter, viewer: Viewer, *, before: int | None
+) -> tuple[list[Event], int | None]:
+    """A page of the log, newest first: the events this viewer may see (combat.visibility),
+    and where the next older page starts (a full page had more before it, shown or not)."""
     events = Event.objects.filter(encounter=encounter).select_related("user").order_by("-seq")
     if before is not None:
         events = events.filter(seq__lt=before)
-    return [e for e in events[:LOG_PAGE] if gm or not _hidden_event(e, rows)]
-
-
-def _hidden_event(event: Event, rows: list[Any]) -> bool:
-    hidden = {row.key for row in rows if row.hidden}
-    if event.type == "added":
-        return all(c.get("key") in hidden for c in event.payload.get("combatants", []))
-    return event.payload.get("action", {}).get("actor") in hidden
+    page = list(events[:LOG_PAGE])
+    return visible_events(page, viewer), page[-1].seq if len(page) == LOG_PAGE else None
 
 
 @login_required
@@ -230,6 +228,9 @@ def encounter_page(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     # "²" passes isdigit() and 5,000 digits pass it too, and int() raised on both (a 500).
     if before.isascii() and before.isdigit() and len(before) <= 18:
         return _older(request, membership, encounter, int(before))
+    warning = live.rewritten_warning(request, encounter)  # what this browser saw is gone
+    if warning is not None:
+        return warning
     shown = request.GET.get("version")
     if request.htmx and shown == str(encounter.version):  # type: ignore[attr-defined]
         return HttpResponse(status=204)  # nothing changed: no swap, no flicker
@@ -242,22 +243,23 @@ def encounter_page(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
 def _older(
     request: HttpRequest, membership: Membership, encounter: Encounter, before: int
 ) -> HttpResponse:
-    rows = list(encounter.combatants.all())
-    events = _log_page(encounter, rows, gm=membership.is_gm, before=before)
+    rows = list(encounter.combatants.select_related("character"))
+    viewer = Viewer.of(encounter, rows, request.user, gm=membership.is_gm)
+    events, older_from = _log_page(encounter, viewer, before=before)
     context = {"campaign": membership.campaign, "encounter": encounter,
-               "log": [log_entry(event, gm=membership.is_gm, names=_names(rows, membership.is_gm))
-                       for event in events],
-               "older_from": events[-1].seq if len(events) == LOG_PAGE else None}  # fmt: skip
+               "log": [log_entry(event, gm=membership.is_gm, viewer=viewer) for event in events],
+               "older_from": older_from}  # fmt: skip
     return render(request, "combat/encounter.html#log_entries", context)
 
 
 def _done_before(request: HttpRequest, encounter: Encounter) -> bool:
-    """A retried or double-clicked form whose key already wrote its event: answer with the page
-    as it is (showing that one result), without judging the form against the changed fight."""
+    """A retried or double-clicked form whose key already wrote this user's event: answer with
+    the page as it is (showing that one result), without judging the form against the changed
+    fight. Only the user's own events count: nobody else's post can use up or block a key."""
     key = (request.POST.get("key") or request.POST.get("turn-key") or "")[:64]
     if not key or "\x00" in key:  # PostgreSQL refuses NUL in text; no key ever has one
         return False
-    return Event.objects.filter(encounter=encounter, key=key).exists()
+    return Event.objects.filter(encounter=encounter, user=request.user, key=key).exists()
 
 
 def _act(
@@ -348,8 +350,8 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
             raise RulesError(_("Nobody's turn: roll initiative first."))
         if not (membership.is_gm or current.owned_by(request.user)):
             raise PermissionDenied
-        out_of_turn = current.key != encounter.current
-        if not membership.is_gm and out_of_turn and not _acts_out_of_turn(encounter):
+        on_turn = not membership.is_gm and not _acts_out_of_turn(encounter)
+        if on_turn and current.key != encounter.current:
             raise PermissionDenied
         fight, _rows = load_fight(encounter)
         engine = get_engine(encounter.system)
@@ -374,11 +376,13 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
         if used is not None:
             data["faces"] = journal_rolls.faces_of(membership.campaign, used)
         if not membership.is_gm and membership.campaign.players_propose:
-            workflows.propose_action(encounter.pk, request.user, data["key"], action, data["faces"])
+            workflows.propose_action(
+                encounter.pk, request.user, data["key"], action, data["faces"], on_turn=on_turn
+            )
             return
         secret = data["secret"] and membership.is_gm  # only the GM may hide a roll
         workflows.resolve_action(encounter.pk, request.user, data["key"], action, data["faces"],
-                                 secret=secret, journal_roll=used)  # fmt: skip
+                                 secret=secret, journal_roll=used, on_turn=on_turn)  # fmt: skip
 
     return _act(request, pk, enc_pk, work)
 
@@ -439,17 +443,19 @@ def encounter_odds(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     current = _posted_actor(request, encounter)
     if current is None or not (membership.is_gm or current.owned_by(request.user)):
         return HttpResponse(status=204)
-    fight, _rows = load_fight(encounter)
+    fight, rows = load_fight(encounter)
     engine = get_engine(encounter.system)
     options = allowed_options(engine, fight, current.key, gm=membership.is_gm)
+    # A hidden combatant's key answers like an unknown one: its odds would state its defence.
+    hidden = frozenset(k for k, row in rows.items() if row.hidden and not membership.is_gm)
     form = ActionForm(fight, current.key, options, request.GET, engine=engine,
-                      gm=membership.is_gm)  # fmt: skip
+                      gm=membership.is_gm, hidden=hidden)  # fmt: skip
     context: dict[str, Any] = {}
     if form.is_valid():
         action = form.action(current.key)
         odds = getattr(engine, "odds", None)
         if odds is not None:  # the engine's own exact odds (dice pools too big to enumerate)
-            context["odds_lines"] = _engine_odds(odds, fight, action)
+            context["odds_lines"] = _engine_odds(odds, without_hidden(fight, hidden), action)
         elif form.cleaned_data["targets"]:
             context["preview"] = preview(engine, fight, action)
     return render(request, "combat/encounter.html#odds", context)
@@ -458,8 +464,8 @@ def encounter_odds(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
 def _engine_odds(odds: Callable[..., Any], fight: Any, action: Any) -> list[str]:
     try:
         return [step_text(line) for line in odds(fight, action) or ()]
-    except (RulesError, InvalidDice):  # not allowed as chosen: the resolve says why
-        return []
+    except (RulesError, InvalidDice, KeyError):  # not allowed as chosen (or, for a player, it
+        return []  # needs a hidden combatant's state): the resolve says why
 
 
 @login_required

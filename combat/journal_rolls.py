@@ -34,6 +34,17 @@ def _label(roll: JournalRoll) -> str:
     return f"#{roll.pk} {roll.expression} = {roll.total} [{faces}] · {where}"
 
 
+def claim(campaign: Campaign, roll_id: int) -> None:
+    """Inside the action's transaction: lock the roll's row, then check that no encounter of the
+    campaign used it yet. Each encounter locks only itself, so two encounters using the same
+    roll at once would both pass an unlocked check; the roll's own lock makes the second wait
+    and then see the first's event (select_for_update on PostgreSQL; SQLite's IMMEDIATE
+    transactions serialise writers)."""
+    locked = JournalRoll.objects.select_for_update().filter(campaign=campaign, pk=roll_id)
+    if not locked.values_list("pk", flat=True) or roll_id in used_rolls(campaign):
+        raise RulesError(_("That journal roll was already used."))
+
+
 def faces_of(campaign: Campaign, roll_id: int) -> list[int]:
     """The faces of an unused, valid roll of this campaign; RulesError otherwise."""
     roll = JournalRoll.objects.filter(campaign=campaign, pk=roll_id, void__isnull=True).first()

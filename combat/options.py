@@ -10,16 +10,42 @@ from typing import Any
 
 from django import forms
 
-from combat.rules.base import ValueField
+from combat.rules.base import Step, ValueField, _
 from combat.rules.engines import get_engine, has_engine
 
 PREFIX = "option_"
 
 
+# Whether players read a monster's defence numbers in the log (AC, OČ, armour, Body, morale):
+# every system has it, and its engine says how its tables usually play (`monster_stats_shown`,
+# default hidden); the GM changes it per campaign and encounter (combat.visibility reads it).
+MONSTER_STATS = "monster_stats"
+_HIDDEN = ("hidden", Step(_("hidden from players")))
+_SHOWN = ("shown", Step(_("shown to players")))
+
+
+def _monster_stats(system: str) -> ValueField:
+    shown = bool(getattr(get_engine(system), "monster_stats_shown", False))
+    return ValueField(
+        MONSTER_STATS,
+        Step(_("Monsters' defence numbers in the log (AC, defence, armour, morale)")),
+        (_SHOWN, _HIDDEN) if shown else (_HIDDEN, _SHOWN),
+    )
+
+
 def option_specs(system: str) -> tuple[ValueField, ...]:
     if not has_engine(system):
         return ()
-    return tuple(getattr(get_engine(system), "fight_options", ()))
+    return (*getattr(get_engine(system), "fight_options", ()), _monster_stats(system))
+
+
+def stats_shown(encounter: Any) -> bool:
+    """Do this encounter's players read its monsters' defence numbers? An encounter from
+    before the option takes the system's default."""
+    if not has_engine(encounter.system):
+        return False
+    chosen = encounter.options.get(MONSTER_STATS) or defaults(encounter.system)[MONSTER_STATS]
+    return bool(chosen == "shown")
 
 
 def defaults(system: str) -> dict[str, Any]:

@@ -3,9 +3,11 @@ state, with each side's chance to win, the expected rounds, each character's cha
 a histogram of the rounds.
 
 The rules engines are too slow for 10,000 fights in two seconds (docs/simulation.md gives the
-numbers), so the simulation stops after `BUDGET` seconds and says how many fights it played and
-the margin of error that leaves. A result is cached per encounter state (pk, version, fights):
-asking again before anything changes is instant, and any change makes a new version.
+numbers), so the simulation starts no fight after `BUDGET` seconds (and abandons the fight in
+progress at `LIMIT`) and says how many fights it played and the margin of error that leaves.
+"Play more" adds `BUDGET` seconds per request and never more than `FIGHTS` in all. A result is
+cached per encounter state (pk, version, fights): asking again before anything changes is
+instant, and any change makes a new version.
 """
 
 import time
@@ -30,7 +32,8 @@ from .fightstate import fight_of
 from .models import Encounter
 from .simulation_chart import histogram
 
-BUDGET = 2.0  # seconds of simulation per request at most
+BUDGET = 2.0  # seconds of simulation per request: no new fight starts after them
+LIMIT = 4.0  # seconds at most, the fight in progress included: it is abandoned (issue K)
 CACHE_SECONDS = 60 * 60
 
 
@@ -72,6 +75,11 @@ def simulation_context(encounter: Encounter, *, more: bool = False) -> dict[str,
             return {"problem": _("The simulation stopped: %(reason)s") % {"reason": reason}}
         cache.set(key, result, CACHE_SECONDS)
     assert result is not None
+    if result.fights == 0:  # the first fight outlasted the budget on its own
+        too_long = _(
+            "A single fight takes longer than the time limit of the simulation (%(seconds)s s)."
+        )
+        return {"problem": too_long % {"seconds": max(1, round(max(BUDGET, LIMIT)))}}
     return {"simulation": result, "cached": cached, **_shown(result, rows)}
 
 
@@ -86,15 +94,18 @@ def _problem(encounter: Encounter, rows: list[Any]) -> str:
 
 
 def _run(encounter: Encounter, rows: list[Any], earlier: Simulation | None) -> Simulation:
-    """`BUDGET` seconds of fights at most. The seed is the encounter's version (the same state
-    plays the same fights); more fights after `earlier` continue with a seed of their own."""
+    """`BUDGET` seconds of fights (`LIMIT` at most, the last fight included). The seed is the
+    encounter's version (the same state plays the same fights); more fights after `earlier`
+    continue with a seed of their own."""
     tactics = tactics_for(encounter.system)
     assert tactics is not None  # _problem said so
-    deadline = time.monotonic() + BUDGET
+    start = time.monotonic()
+    deadline, cut = start + BUDGET, start + max(BUDGET, LIMIT)
     done = earlier.fights if earlier is not None else 0
     result = simulate(get_engine(encounter.system), fight_of(encounter, rows), tactics,
                       fights=FIGHTS - done, seed=encounter.version * 100_003 + done,
-                      stop=lambda: time.monotonic() >= deadline)  # fmt: skip
+                      stop=lambda: time.monotonic() >= deadline,
+                      interrupt=lambda: time.monotonic() >= cut)  # fmt: skip
     return result if earlier is None else combined(earlier, result)
 
 

@@ -17,7 +17,9 @@ LOGS = (("combat_roll", "campaign_id", "campaigns_campaign"),
         ("combat_event", "encounter_id", "combat_encounter"),
         # the campaign journal's rolls and their voids (campaigns.models.journal)
         ("campaigns_journalroll", "campaign_id", "campaigns_campaign"),
-        ("campaigns_journalrollvoid", "campaign_id", "campaigns_campaign"))  # fmt: skip
+        ("campaigns_journalrollvoid", "campaign_id", "campaigns_campaign"),
+        # the earlier texts of edited posts (campaigns.models.journal.PostRevision)
+        ("campaigns_postrevision", "campaign_id", "campaigns_campaign"))  # fmt: skip
 MAINTENANCE = "combat_log_maintenance"
 
 

@@ -1,9 +1,12 @@
 """Encounter workflows: each one transaction — lock, rules, save, event, version, notify.
 
 Every workflow takes the form's one-time key: a retried or double-clicked request finds the
-event it already wrote and returns it instead of rolling again (RELIABILITY R6). The encounter
-row is locked first (select_for_update on PostgreSQL; SQLite's IMMEDIATE transactions serialise
-writers), so concurrent GM and player actions never lose an update.
+event it already wrote and returns it instead of rolling again (RELIABILITY R6). A key is the
+user's own (encounter, user, key): another user's post with the same key never answers, consumes
+or blocks mine (issue K). The encounter row is locked first (select_for_update on PostgreSQL;
+SQLite's IMMEDIATE transactions serialise writers), so concurrent GM and player actions never lose
+an update; every check that guards the write (a proposal still pending, a journal roll not yet
+used, whose turn it is) runs after the lock, in the same transaction.
 """
 
 from collections.abc import Callable, Sequence
@@ -53,7 +56,7 @@ def create_encounter(campaign: Campaign, name: str, user: AbstractBaseUser) -> E
     with transaction.atomic():
         encounter = Encounter.objects.create(campaign=campaign, name=name, options=options)
         append_event(encounter, "created", {"name": name}, user=user)
-        encounter.save(update_fields=["log_head", "log_length"])
+        encounter.save(update_fields=["log_head", "log_length", "log_seal"])
     return encounter
 
 
@@ -66,7 +69,8 @@ def run(
         encounter = Encounter.objects.select_for_update().select_related("campaign")
         encounter = encounter.get(pk=encounter_id)
         if key:
-            existing = Event.objects.filter(encounter=encounter, key=key).first()
+            mine = user if user is not None and user.is_authenticated else None
+            existing = Event.objects.filter(encounter=encounter, user=mine, key=key).first()
             if existing is not None:
                 return existing
         faces = faces_from(typed_faces)
@@ -176,16 +180,20 @@ def first_turn(current: str, old: Sequence[str], new: Sequence[str]) -> str:
 def resolve_action(
     encounter_id: int, user: AbstractBaseUser, key: str, action: Action,
     typed_faces: Sequence[int] | None = None, *, secret: bool = False,
-    proposal: int | None = None, journal_roll: int | None = None,
+    proposal: int | None = None, journal_roll: int | None = None, on_turn: bool = False,
 ) -> Event:  # fmt: skip
-    """One action; `journal_roll`: the faces are that journal roll's, which is then used up."""
+    """One action; `journal_roll`: the faces are that journal roll's, which is then used up;
+    `proposal`: the player's proposal it decides; `on_turn`: only while it is the actor's turn
+    (a player whose system has no out-of-turn actions)."""
 
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        _check_turn(encounter, action.actor, on_turn)
+        if proposal is not None:
+            _check_pending(encounter, proposal)
         if journal_roll is not None:
-            from .journal_rolls import used_rolls
+            from .journal_rolls import claim
 
-            if journal_roll in used_rolls(encounter.campaign):
-                raise RulesError(_("That journal roll was already used."))
+            claim(encounter.campaign, journal_roll)  # locks the roll: one use in the campaign
         before = encounter_snapshot(encounter)
         fight, rows = load_fight(encounter)
         outcome = get_engine(encounter.system).resolve(fight, action, faces)
@@ -200,13 +208,20 @@ def resolve_action(
     return run(encounter_id, user, key, "action", build, typed_faces)
 
 
+def _check_turn(encounter: Encounter, actor: str, on_turn: bool) -> None:
+    """Judged again inside the lock: the turn may have moved on since the form was checked."""
+    if on_turn and encounter.current != actor:
+        raise RulesError(_("It is no longer that combatant's turn."))
+
+
 def propose_action(
     encounter_id: int, user: AbstractBaseUser, key: str, action: Action,
-    typed_faces: Sequence[int] | None = None,
+    typed_faces: Sequence[int] | None = None, *, on_turn: bool = False,
 ) -> Event:  # fmt: skip
     """A player's action, waiting for the GM: nothing is rolled or changed yet."""
 
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        _check_turn(encounter, action.actor, on_turn)
         return {"action": _action_json(action), "faces": list(typed_faces or [])}
 
     return run(encounter_id, user, key, "proposed", build)
@@ -222,16 +237,28 @@ def pending_proposals(encounter: Encounter) -> list[Event]:
     return list(open_.values())
 
 
+def _check_pending(encounter: Encounter, seq: int) -> None:
+    """Inside the encounter's lock: two GMs deciding at once decide it once."""
+    if all(pending.seq != seq for pending in pending_proposals(encounter)):
+        raise RulesError(_("That proposal was already decided."))
+
+
 def decide_proposal(
     encounter_id: int, user: AbstractBaseUser, key: str, seq: int, *, accept: bool
 ) -> Event:
-    """Accept (resolve it, with the player's typed dice if any) or reject a proposal."""
-    encounter = Encounter.objects.get(pk=encounter_id)
-    proposal = next((p for p in pending_proposals(encounter) if p.seq == seq), None)
+    """Accept (resolve it, with the player's typed dice if any) or reject a proposal. The
+    proposal itself never changes (the log is append-only); whether it is still pending is
+    judged inside the workflow's lock."""
+    proposal = Event.objects.filter(encounter_id=encounter_id, seq=seq, type="proposed").first()
     if proposal is None:
         raise RulesError(_("That proposal was already decided."))
+
+    def reject(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
+        _check_pending(encounter, seq)
+        return {"proposal": seq}
+
     if not accept:
-        return run(encounter_id, user, key, "rejected", lambda e, f: {"proposal": seq})
+        return run(encounter_id, user, key, "rejected", reject)
     data = proposal.payload["action"]
     action = Action(data["kind"], data["actor"], tuple(data["targets"]), data["weapon"],
                     data["modifiers"])  # fmt: skip
@@ -278,7 +305,9 @@ def adjust(
         changes += [c for c in (condition_change(target, add, add=True) if add else None,
                                 condition_change(target, remove, add=False) if remove else None)
                     if c is not None]  # fmt: skip
-        summary = Step(_("%(name)s adjusted by the game master"), {"name": target.name})
+        summary = Step(
+            _("%(name)s adjusted by the game master"), {"name": target.name}, about=target.id
+        )
         order = _moved(encounter.order, combatant, position) if position is not None else None
         outcome = Outcome(summary=summary, changes=tuple(changes), order=order)
         _apply_outcome(encounter, fight, rows, outcome)

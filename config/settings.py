@@ -27,6 +27,10 @@ if not SECRET_KEY:
     if not DEBUG:
         raise RuntimeError("Set SECRET_KEY (or DEBUG=1 for development).")
     SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"  # noqa: S105
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")  # old keys, still accepted (rotation)
+# The key that seals each encounter log's head (combat.eventlog); SECRET_KEY when unset.
+LOG_SIGNING_KEY = os.environ.get("LOG_SIGNING_KEY", "")
+LOG_SIGNING_KEY_FALLBACKS = env_list("LOG_SIGNING_KEY_FALLBACKS")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -53,6 +57,7 @@ MIDDLEWARE = [
     "config.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.nul.NulRefusalMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -97,8 +102,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    # A file, not :memory:, so concurrency tests really share one database.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    # A file, not :memory:, so concurrency tests really share one database. Two test runs at
+    # once on one checkout each name their own file (TEST_SQLITE_PATH).
+    test_path = os.environ.get("TEST_SQLITE_PATH", str(BASE_DIR / ".test-db.sqlite3"))
+    DATABASES["default"]["TEST"] = {"NAME": test_path}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

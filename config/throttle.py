@@ -1,14 +1,15 @@
 """Login throttling (RELIABILITY R13, R16): failed logins per username and per address.
 
 Every POST to a login form (ours and the admin's) first takes a numbered attempt from two
-counters in the cache: one for the username, one for the client's address. An attempt past
-either limit is refused with 429 before the password is hashed, so a flood of guesses costs
-no hasher time (~225 ms of CPU each). Counting before checking, with the cache's atomic
-increment, lets at most N attempts through even when many arrive at once in several worker
-processes sharing Redis. A successful login gives its attempts back: the username's counter is
-cleared and the address's is decremented, so a table of players behind one NAT is never
-locked out by logging in. The window is fixed from the first failure: refused attempts do
-not extend it.
+counters in the cache: one for the username, one for the client's address. The username is
+counted by its key (config.usernames), so every spelling that Django would log in as the same
+account ("ｇｍ", "GM") shares one count. An attempt past either limit is refused with 429
+before the password is hashed, so a flood of guesses costs no hasher time (~225 ms of CPU
+each). Counting before checking, with the cache's atomic increment, lets at most N attempts
+through even when many arrive at once in several worker processes sharing Redis. A successful
+login gives its attempts back: the username's counter is cleared and the address's is
+decremented, so a table of players behind one NAT is never locked out by logging in. The
+window is fixed from the first failure: refused attempts do not extend it.
 
 Without REDIS_URL the cache is each process's own memory, so each worker counts alone.
 If the cache fails, logins go on (logged as errors): an outage of Redis must not lock every
@@ -31,6 +32,8 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
+from config.usernames import username_key
+
 logger = logging.getLogger("iniciativa.access")
 
 PREFIX = "login-throttle"
@@ -52,8 +55,10 @@ def client_address(request: HttpRequest) -> str:
 
 
 def _key(kind: str, value: str) -> str:
-    # Hashed: any text a form sends becomes a short key every cache accepts.
-    digest = hashlib.sha256(value.strip().lower().encode("utf-8", "replace")).hexdigest()
+    # Hashed: any text a form sends becomes a short key every cache accepts. A username is
+    # counted by its key (config.usernames): "ｇｍ" and "GM" are more guesses at gm's password.
+    name = username_key(value) if kind == "user" else value.strip().lower()
+    digest = hashlib.sha256(name.encode("utf-8", "replace")).hexdigest()
     return f"{PREFIX}:{kind}:{digest[:40]}"
 
 

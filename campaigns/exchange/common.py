@@ -8,8 +8,10 @@ from typing import Any
 from ..models import Armor, Weapon
 
 FORMAT = "iniciativa-campaign"
-VERSION = 3  # 2: encounters with their event logs; 3: the journal (1 and 2 are still read)
-READABLE = (1, 2, 3)
+# 2: encounters with their event logs; 3: the journal; 4: the earlier texts of edited posts
+# (versions 1 to 3 are still read)
+VERSION = 4
+READABLE = (1, 2, 3, 4)
 ITEM_MODELS: dict[str, type[Weapon | Armor]] = {"weapons": Weapon, "armor": Armor}
 _REQUIRED: Any = object()
 _STAMPS = {"created_at": (str, None), "updated_at": (str, None)}

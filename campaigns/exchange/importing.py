@@ -165,7 +165,7 @@ def import_campaign(data: Any) -> Campaign:
         }
         characters = _characters_in(campaign, top, users, armory, library)
         _encounters_in(campaign, top["encounters"], characters, bestiary, users)
-        journal_in(campaign, top["journal"], users.get)
+        journal_in(campaign, top["journal"], users.get, top["version"])
     return campaign
 
 

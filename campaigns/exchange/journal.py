@@ -1,9 +1,10 @@
-"""The campaign journal in the campaign file (version 3): scenes, posts, their rolls and voids.
+"""The campaign journal in the campaign file (version 3): scenes, posts, their rolls and voids;
+since version 4 also every earlier text of an edited post (its revisions).
 
 A roll is written with its expression, every face and its total. On import the faces are typed
 back into the same roller the journal uses (`roll_tag`), so a roll whose faces do not make its
 total, or do not fit its expression, is refused: a file cannot bring in a roll that was never
-rolled. Rolls and voids are append-only, so they are inserted with the file's times.
+rolled. Rolls, voids and revisions are append-only, so they are inserted with the file's times.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from combat.rules.dice import InvalidDice
 from combat.rules.faces import TypedFaces
 
 from ..journal import MAX_TAGS, Tag
-from ..models import Campaign, JournalRoll, JournalRollVoid, Post, Thread, new_key
+from ..models import Campaign, JournalRoll, JournalRollVoid, Post, PostRevision, Thread, new_key
 from ..models.journal import pool_tags, roll_tag
 from .common import _REQUIRED, CampaignFormatError, Row
 from .reading import _fields, _is
@@ -28,11 +29,15 @@ from .writing import _clean, _moments, _save
 _SCENE = {"title": (str, _REQUIRED), "author": ((str, type(None)), None),
           "created_at": (str, None), "posts": (list, [])}  # fmt: skip
 _POST = {"author": ((str, type(None)), None), "body": (str, _REQUIRED), "created_at": (str, None),
-         "edited_at": ((str, type(None)), None), "rolls": (list, [])}  # fmt: skip
+         "edited_at": ((str, type(None)), None), "rolls": (list, []),
+         "revisions": (list, [])}  # fmt: skip
 _ROLL = {"index": (int, _REQUIRED), "expression": (str, _REQUIRED), "total": (int, _REQUIRED),
          "faces": (list, _REQUIRED), "user": (str, _REQUIRED), "added_later": (bool, False),
          "created_at": (str, None), "void": ((dict, type(None)), None)}  # fmt: skip
 _VOID = {"user": (str, _REQUIRED), "reason": (str, _REQUIRED), "created_at": (str, None)}
+_REVISION = {"body": (str, _REQUIRED), "user": (str, _REQUIRED), "written_at": (str, _REQUIRED),
+             "created_at": (str, _REQUIRED)}  # fmt: skip
+REVISIONS_SINCE = 4  # the campaign file's version that first carries a post's earlier texts
 
 When = Callable[[datetime], str]
 UserOf = Callable[[str, str], Any]
@@ -44,7 +49,10 @@ UserOf = Callable[[str, str], Any]
 def journal_out(campaign: Campaign, when: When) -> list[Row]:
     """Every scene of the campaign, oldest first, with its posts, rolls and voids."""
     rolls = JournalRoll.objects.select_related("user", "void__user").order_by("index")
-    posts = Post.objects.select_related("author").prefetch_related(models.Prefetch("rolls", rolls))
+    revisions = PostRevision.objects.select_related("user").order_by("created_at", "pk")
+    posts = Post.objects.select_related("author").prefetch_related(
+        models.Prefetch("rolls", rolls), models.Prefetch("revisions", revisions)
+    )
     scenes = (
         Thread.objects.filter(campaign=campaign)
         .select_related("author")
@@ -69,7 +77,12 @@ def _post_out(post: Post, when: When) -> Row:
         "created_at": when(post.created_at),
         "edited_at": when(post.edited_at) if post.edited_at else None,
         "rolls": [_roll_out(roll, when) for roll in post.rolls.all()],
-    }
+        "revisions": [
+            {"body": revision.body, "user": revision.user.get_username(),
+             "written_at": when(revision.written_at), "created_at": when(revision.created_at)}
+            for revision in post.revisions.all()
+        ],
+    }  # fmt: skip
 
 
 def _roll_out(roll: JournalRoll, when: When) -> Row:
@@ -92,7 +105,9 @@ def _roll_out(roll: JournalRoll, when: When) -> Row:
 # --- import ------------------------------------------------------------------------------------
 
 
-def journal_in(campaign: Campaign, scenes: list[Any], user_of: UserOf) -> None:
+def journal_in(
+    campaign: Campaign, scenes: list[Any], user_of: UserOf, version: int = REVISIONS_SINCE
+) -> None:
     """Recreate the file's scenes in `campaign`, checked as the admin checks them."""
     pools = pool_tags(campaign)
     for number, raw in enumerate(scenes):
@@ -103,11 +118,15 @@ def journal_in(campaign: Campaign, scenes: list[Any], user_of: UserOf) -> None:
         _clean(scene, here, exclude=["campaign", "author"])
         _save(scene, _moments(row, here, ["created_at"]))
         for index, post_row in enumerate(row["posts"]):
-            _post_in(scene, post_row, f"{here}.posts[{index}]", user_of, pools)
+            _post_in(scene, post_row, f"{here}.posts[{index}]", user_of, pools, version)
 
 
-def _post_in(scene: Thread, raw: Any, here: str, user_of: UserOf, pools: bool) -> None:
+def _post_in(
+    scene: Thread, raw: Any, here: str, user_of: UserOf, pools: bool, version: int
+) -> None:
     row = _fields(raw, here, _POST)
+    if row["revisions"] and version < REVISIONS_SINCE:
+        raise CampaignFormatError(f"{here}.revisions: version {version} files carry no revisions")
     author = user_of(row["author"], f"{here}: author") if row["author"] else None
     post = Post(thread=scene, author=author, body=row["body"], key=new_key())
     _clean(post, here, exclude=["thread", "author"])
@@ -122,6 +141,9 @@ def _post_in(scene: Thread, raw: Any, here: str, user_of: UserOf, pools: bool) -
         if roll_row["void"] is not None:
             void_row = _fields(roll_row["void"], f"{where}.void", _VOID)
             _void_in(roll, void_row, f"{where}.void", user_of)
+    for number, raw_revision in enumerate(row["revisions"]):
+        where = f"{here}.revisions[{number}]"
+        _revision_in(post, _fields(raw_revision, where, _REVISION), where, user_of)
 
 
 def _roll_in(
@@ -154,3 +176,13 @@ def _void_in(roll: JournalRoll, row: Row, where: str, user_of: UserOf) -> None:
                            **_moments(row, where, ["created_at"]))  # fmt: skip
     _clean(void, where, exclude=["roll", "campaign", "user"], validate_constraints=False)
     void.save()
+
+
+def _revision_in(post: Post, row: Row, where: str, user_of: UserOf) -> None:
+    times = _moments(row, where, ["written_at", "created_at"])
+    if times["written_at"] > times["created_at"]:
+        raise CampaignFormatError(f"{where}: written_at is after created_at (when it was replaced)")
+    revision = PostRevision(post=post, campaign_id=post.thread.campaign_id, body=row["body"],
+                            user=user_of(row["user"], f"{where}: user"), **times)  # fmt: skip
+    _clean(revision, where, exclude=["post", "campaign", "user"])
+    revision.save()

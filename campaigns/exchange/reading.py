@@ -8,6 +8,8 @@ from datetime import datetime
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from config.nul import nul_path
+
 from .common import (
     _ITEMS,
     _JSON_TYPES,
@@ -76,9 +78,12 @@ def _header(data: object) -> Row:
         raise CampaignFormatError(f'not an Iniciativa campaign file ("format" must be "{FORMAT}")')
     if data.get("version") not in READABLE or not _is(data.get("version"), int):
         raise CampaignFormatError(
-            f"unknown version {data.get('version')!r}; this Iniciativa reads versions 1 to 3"
+            f"unknown version {data.get('version')!r}; this Iniciativa reads versions 1 to 4"
         )
     top = _fields(data, "file", _TOP)
+    where = nul_path(data)
+    if where is not None:  # PostgreSQL refuses NUL in text: say where, before any write
+        raise CampaignFormatError(f"{where}: the text contains a zero byte (NUL)")
     _moment(top["exported_at"], "exported_at")
     if top["encounters"] and top["version"] < 2:
         raise CampaignFormatError("encounters: version 1 files carry no encounters")

@@ -17,6 +17,7 @@ from django.db import models
 
 from combat.rules.schema import StatError
 from combat.rules.systems import SYSTEMS
+from config.usernames import taken
 
 from ..models.records import SystemRecord
 from .common import _STAMPS, CampaignFormatError, Row
@@ -75,6 +76,11 @@ class _Users:
             except ValidationError as error:
                 raise CampaignFormatError(f"{where}: {'; '.join(error.messages)}") from None
             user = self.model._default_manager.filter(**{self.field.name: username}).first()
+            if user is None and taken(username):  # "GM" beside gm: one name, two accounts
+                raise CampaignFormatError(
+                    f"{where}: {username!r} is another spelling of an existing account's name; "
+                    "write that account's name exactly, or another name"
+                )
             if user is None:  # no login until an admin activates it and sets a password
                 user = self.model(**{self.field.name: username}, is_active=False)
                 user.set_unusable_password()

@@ -11,7 +11,7 @@ from .records import Armor, Character, CharacterKind, Monster, Weapon
 
 # Last: the journal's rolls use combat's append-only base, and combat.models needs the
 # records above from this package while it loads.
-from .journal import JournalRoll, JournalRollVoid, Post, Thread, new_key  # isort: skip
+from .journal import JournalRoll, JournalRollVoid, Post, PostRevision, Thread, new_key  # isort: skip
 
 __all__ = [
     "Armor",
@@ -24,6 +24,7 @@ __all__ = [
     "Membership",
     "Monster",
     "Post",
+    "PostRevision",
     "Role",
     "RuleSystem",
     "Thread",

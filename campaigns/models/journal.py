@@ -2,8 +2,9 @@
 
 A post's text may change; its rolls never do. Each `[dice]` tag is rolled once, on the server,
 when the post (or the edit that added the tag) is saved, into a `JournalRoll` row that refers to
-the post and the tag's place in it. Rolls and their voids are append-only: the ORM refuses to
-change them (combat.models.appendonly) and so does the database (combat.triggers).
+the post and the tag's place in it. Rolls, their voids and the earlier texts of edited posts
+(revisions) are append-only: the ORM refuses to change them (combat.models.appendonly) and so
+does the database (combat.triggers).
 """
 
 import uuid
@@ -151,7 +152,9 @@ class Post(models.Model):
         """New text; rolls already made stay, and only tags at new places are rolled.
 
         A roll belongs to a tag's place (index) in the post, so changing or removing a tag
-        cannot change, re-roll or remove its roll; the page marks such tags instead.
+        cannot change, re-roll or remove its roll; the page marks such tags instead. The old
+        text stays as a `PostRevision`, so an edit that moves the words around the rolls
+        (which roll was the attack, which the stealth) is there for every member to read.
         """
         if self.author_id != user.pk:
             raise PermissionDenied
@@ -163,6 +166,11 @@ class Post(models.Model):
             if post.body == body:
                 return
             rolled = set(post.rolls.values_list("index", flat=True))
+            # The text being replaced is kept (its writer is the author, the only one who edits).
+            PostRevision(
+                post=post, campaign_id=post.thread.campaign_id, body=post.body, user=user,
+                written_at=post.edited_at or post.created_at,
+            ).save()  # fmt: skip
             post.body, post.edited_at = body, timezone.now()
             post.save(update_fields=["body", "edited_at"])
             fresh = [tag for tag in tags if tag.index not in rolled]
@@ -276,10 +284,36 @@ class JournalRollVoid(AppendOnlyModel):
         return f"void of roll {self.roll_id}"
 
 
+class PostRevision(AppendOnlyModel):
+    """A text a post had until an edit replaced it: append-only like the rolls beside it."""
+
+    post = models.ForeignKey(Post, on_delete=models.DO_NOTHING, related_name="revisions")
+    # DO_NOTHING: a campaign's deletion removes its revisions afterwards (remove_journal_rolls).
+    campaign = models.ForeignKey(Campaign, on_delete=models.DO_NOTHING, related_name="+")
+    body = models.TextField(_("text"), max_length=MAX_BODY)
+    # PROTECT, as for rolls: clearing the writer would be an UPDATE, which the log refuses.
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    written_at = models.DateTimeField(_("written"))
+    """When this text was saved: the post's creation, or the edit before this one."""
+    created_at = models.DateTimeField(_("replaced"), default=timezone.now, editable=False)
+    """When an edit replaced it: the rolls made before then are the ones it was written with."""
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["post", "created_at", "pk"]
+        verbose_name = _("earlier text of a post")
+        verbose_name_plural = _("earlier texts of posts")
+
+    def __str__(self) -> str:
+        return f"post {self.post_id} as written at {self.written_at:%Y-%m-%d %H:%M}"
+
+
 @receiver(post_delete, sender=Campaign)
 def remove_journal_rolls(sender: type, instance: Campaign, **kwargs: Any) -> None:
-    """Deleting a whole campaign removes its rolls last, past the log triggers (combat.signals)."""
-    for model in (JournalRollVoid, JournalRoll):
+    """Deleting a whole campaign removes its rolls and revisions last, past the log triggers
+    (combat.signals)."""
+    for model in (JournalRollVoid, JournalRoll, PostRevision):
         queryset = model.objects.filter(campaign_id=instance.pk)
         with log_wipe_allowed(queryset.db):
             queryset._raw_delete(queryset.db)

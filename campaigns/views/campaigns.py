@@ -130,7 +130,10 @@ def member_role(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
         )
     except ValidationError as error:
         messages.error(request, error.messages[0])
-    acting.refresh_from_db()
+    try:
+        acting.refresh_from_db()  # the acting GM may have stepped down just now
+    except Membership.DoesNotExist:  # or been removed by another GM meanwhile
+        return redirect_to(request, reverse("campaigns:list"))
     return _members_response(request, acting)
 
 

@@ -1,10 +1,13 @@
-"""The campaign journal: scenes, posts with dice tags, edits, previews and a GM's voids.
+"""The campaign journal: scenes, posts with dice tags, edits and their history, previews and
+a GM's voids.
 
-Members read and write; outsiders get 404; only a post's author edits it; only a GM voids a
-roll. The thread page polls with the version it shows and gets 204 while nothing changed.
+Members read and write; outsiders get 404; only a post's author edits it, and every member reads
+what it said before; only a GM voids a roll. The thread page polls with the version it shows
+and gets 204 while nothing changed.
 """
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -17,22 +20,31 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ..access import gm_membership_or_403, membership_or_404
 from ..journal import PostRefused, render_pieces
 from ..journal_forms import BodyForm, PostForm, ThreadForm, VoidForm
-from ..models import JournalRoll, Membership, Post, Thread
+from ..models import JournalRoll, Membership, Post, PostRevision, Thread
 from ..models.journal import pool_tags
 from .helpers import redirect_to
 
 PAGE = 30
+REVISIONS_PAGE = 20  # earlier texts on one page of a post's history (each up to 10,000 characters)
 logger = logging.getLogger("iniciativa.access")
 
 
-def _posts(thread: Thread) -> QuerySet[Post]:
+def _with_rolls(posts: QuerySet[Post]) -> QuerySet[Post]:
     rolls = JournalRoll.objects.select_related("user", "void", "void__user")
-    return thread.posts.select_related("author").prefetch_related(Prefetch("rolls", rolls))
+    return posts.select_related("author").prefetch_related(Prefetch("rolls", rolls))
+
+
+def _posts(thread: Thread) -> QuerySet[Post]:
+    return _with_rolls(thread.posts.all())
+
+
+def _posts_of(membership: Membership) -> QuerySet[Post]:
+    return _with_rolls(Post.objects.filter(thread__campaign=membership.campaign))
 
 
 def post_views(posts: Any, membership: Membership) -> list[dict[str, Any]]:
@@ -194,6 +206,40 @@ def journal_post_edit(request: HttpRequest, pk: int, post_pk: int) -> HttpRespon
         "form": form,
     }  # fmt: skip
     return render(request, "campaigns/journal_edit.html", context)
+
+
+def revision_views(post: Post, revisions: Iterable[PostRevision]) -> list[dict[str, Any]]:
+    """Earlier texts of a post, each with the rolls as they stood when it was replaced: the
+    same tags answered by the same rolls, in the words they had then."""
+    rolls = list(post.rolls.all())
+    views = []
+    for revision in revisions:
+        then = {roll.index: roll for roll in rolls if roll.created_at < revision.created_at}
+        pieces, removed = render_pieces(revision.body, then)
+        views.append({"revision": revision, "pieces": pieces, "removed": removed})
+    return views
+
+
+@login_required
+@require_GET
+def journal_post_history(request: HttpRequest, pk: int, post_pk: int) -> HttpResponse:
+    """Every text an edited post has had, for every member: an edit never hides the first."""
+    membership = membership_or_404(request, pk)
+    post = get_object_or_404(_posts_of(membership).select_related("thread"), pk=post_pk)
+    post.thread.campaign = membership.campaign
+    earlier = post.revisions.select_related("user").order_by("-created_at", "-pk")
+    page = Paginator(earlier, REVISIONS_PAGE).get_page(request.GET.get("page"))
+    oldest = post.revisions.order_by("created_at", "pk").first()
+    context = {
+        "campaign": membership.campaign, "membership": membership, "thread": post.thread,
+        "view": {**post_views([post], membership)[0], "voidable": []},  # voids: on the thread
+        "revisions": revision_views(post, page.object_list), "page": page,
+        "post_url": _post_url(post),
+        # Edited before the journal kept revisions: the first texts are not known.
+        "untracked": post.edited_at is not None
+        and (oldest is None or oldest.written_at != post.created_at),
+    }  # fmt: skip
+    return render(request, "campaigns/journal_history.html", context)
 
 
 @login_required

@@ -39,6 +39,9 @@ class Encounter(models.Model):
     # The newest event's hash and the number of events: a deleted last event is noticed too.
     log_head = models.CharField(max_length=64, blank=True)
     log_length = models.PositiveIntegerField(default=0)
+    # An HMAC of (id, log_length, log_head) under a key the database does not hold: a tail cut
+    # with the head rewound is noticed too (combat.eventlog).
+    log_seal = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = EncounterQuerySet.as_manager()

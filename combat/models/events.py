@@ -43,9 +43,10 @@ class Event(AppendOnlyModel):
     type = models.CharField(max_length=40)
     payload = models.JSONField()
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
     # The form token of the request that wrote it: a retried request finds it (idempotency).
+    # It is its user's: another user's event with the same key neither answers nor blocks it.
     key = models.CharField(max_length=64, blank=True)
     created_at = models.CharField(max_length=40)  # ISO 8601, exactly as hashed
     prev_hash = models.CharField(max_length=64)
@@ -58,7 +59,9 @@ class Event(AppendOnlyModel):
         constraints = [
             models.UniqueConstraint(fields=["encounter", "seq"], name="one_event_per_seq"),
             models.UniqueConstraint(
-                fields=["encounter", "key"], condition=~models.Q(key=""), name="one_event_per_key"
+                fields=["encounter", "user", "key"],
+                condition=~models.Q(key=""),
+                name="one_event_per_user_key",
             ),
         ]
         verbose_name = _("event")

@@ -20,7 +20,7 @@ class Roll(AppendOnlyModel):
     # DO_NOTHING: see combat.signals — a campaign's deletion removes its log afterwards.
     campaign = models.ForeignKey(Campaign, on_delete=models.DO_NOTHING, related_name="rolls")
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="rolls"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="rolls"
     )
     expression = models.CharField(_("expression"), max_length=100)
     total = models.BigIntegerField(_("total"))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Literal, Protocol
 
 from combat.rules.faces import FaceSource
@@ -94,6 +95,21 @@ def _positions(fight: Fight) -> dict[str, int]:
 # --- what happened ----------------------------------------------------------------------------
 
 
+class Audience(StrEnum):
+    """Who may read a line of the log (or one of its parameters), declared where it is written;
+    combat.visibility filters per viewer. The GM reads everything, and a player never reads
+    anything `about` a hidden combatant."""
+
+    ALL = "all"  # everyone at the table
+    # The `about` combatant's defence and game numbers (AC, OČ, armour, Body, morale score):
+    # players read them for characters, and for monsters when the fight's option shows them.
+    STATS = "stats"
+    # The `about` combatant's health numbers (HP, životy, condition monitors): players read them
+    # where the tracker shows them (characters, their own, a monster whose HP the GM revealed).
+    HEALTH = "health"
+    GM = "gm"  # the game master only
+
+
 @dataclass(frozen=True)
 class RolledDice:
     """One roll: who rolled it and why, the expression, every face in order, and the total."""
@@ -104,14 +120,31 @@ class RolledDice:
     faces: tuple[int, ...]
     total: int
     sixes: int = 0
+    # The combatant the roll is about when that is not its roller (a bleeding victim, rolled
+    # for by whoever wounded it): a player never sees a roll about a hidden combatant.
+    about: str | None = None
+    # Who may read the expression and the total ("1d6!+4 = 9" states a monster's OČ 4); a
+    # player who may not sees only what it was for. About `about`, or else the roller.
+    audience: Audience = Audience.ALL
 
 
 @dataclass(frozen=True)
 class Step:
-    """One line of the breakdown: template % params, e.g. "ÚČ %(uc)s + %(roll)s = %(attack)s"."""
+    """One line of the breakdown: template % params, e.g. "ÚČ %(uc)s + %(roll)s = %(attack)s".
+
+    Who may read it is declared here, never inferred from names: `audience` for the whole line,
+    `secret` for single parameters (a player reads the line with "?" there), `about` for the
+    combatant the line is about (its numbers, and whether it is hidden), and `lists` for the
+    parameters that list combatants ("Initiative: Wolf, Helga", "Tie: Wolf 3, Helga 5") as
+    (id, text) parts, so a player's page lists only the parts it may see (`roster`).
+    """
 
     template: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    audience: Audience = Audience.ALL
+    about: str | None = None
+    secret: Mapping[str, Audience] = field(default_factory=dict)
+    lists: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
 
 ChangeKind = Literal[
@@ -289,6 +322,8 @@ class Engine(Protocol):
 #   modifier_labels: Mapping[str, Step]       labels of the tick modifiers
 #   condition_labels: Mapping[str, str]       the system's own conditions for the GM's hand
 #   acts_before_initiative: bool              actions before the first initiative (OSE)
+#   monster_stats_shown: bool                 players read monsters' defence numbers unless
+#                                             the GM hides them (combat.options; default no)
 #   acts_out_of_turn: bool                    players may act when it is not their turn (a 5e
 #                                             reaction, SR3's free action); `actions` and
 #                                             `resolve` decide what they may do then

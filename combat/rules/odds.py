@@ -11,6 +11,11 @@ than the engine's own chain limit, 50); the last roll then simply does not explo
 probabilities still add up to 1 and are within ``NEGLECTED`` of the truth. The engine's limit of
 200 dice per roll (explosions included) is not modelled: for the expressions it could matter to,
 its chance is far below ``NEGLECTED``.
+
+Work is bounded (issue K): ``combat.rules.budget`` estimates the cost of an expression from its
+parsed tree before any icepool die is built, and ``odds`` refuses (``InvalidDice``) what is past
+the budget. The odds shown to people go through ``combat.rules.estimate.chances``, which
+estimates those by rolling instead.
 """
 
 from __future__ import annotations
@@ -24,8 +29,9 @@ from typing import Any
 
 import icepool  # type: ignore[import-untyped]  # icepool ships no type information
 
+from combat.rules.budget import NEGLECTED as NEGLECTED  # part of this module's interface
+from combat.rules.budget import explosion_depth, within_budget
 from combat.rules.dice import (
-    MAX_CHAIN,
     DiceTerm,
     Explode,
     InvalidDice,
@@ -38,17 +44,8 @@ from combat.rules.dice import (
     parse,
 )
 
-NEGLECTED = Fraction(1, 10**10)
-"""Largest chance per term left out by following explosions only so deep."""
-
 MAX_OUTCOMES = 1000
-"""Most distinct totals an expression may have (past it, icepool takes seconds)."""
-
-MAX_POOL_WORK = 500
-"""Keep/drop pools: dice × outcomes per die at most this (20d20kh10 is 400)."""
-
-MAX_EXPLODING_POOL = 6
-"""Keep/drop among exploding (``!``) dice: at most this many dice."""
+"""Distinct totals the message of a refusal names (the budget itself counts work, not totals)."""
 
 _Die = Any  # an icepool.Die: icepool ships no type information, so mypy sees Any anyway
 
@@ -126,7 +123,7 @@ _Distributions = tuple[
 ]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)  # an entry is up to a few thousand Fractions
 def _distributions(root: Node) -> _Distributions:
     """Cached per tree, so ``1d20+5`` and ``1D20 + 5`` share one computation."""
     _check_size(root)
@@ -169,7 +166,7 @@ def _sum(node: Sum) -> _Parts:
 
 
 def _term(term: DiceTerm) -> _Parts:
-    depth = _depth(term) if term.explode is not Explode.NONE else None
+    depth = explosion_depth(term) if term.explode is not Explode.NONE else None
     if term.target is not None:
         successes, sixes = _counting_term(term, term.target.met_by, depth or 0)
         return successes, successes, sixes, depth
@@ -272,57 +269,11 @@ def _is_six(face: int) -> int:
     return int(face == 6)
 
 
-def _depth(term: DiceTerm) -> int:
-    """Fewest extra rolls per die that leave under NEGLECTED chance of a longer chain."""
-    depth = 0
-    while depth < MAX_CHAIN and Fraction(term.count, term.sides ** (depth + 1)) > NEGLECTED:
-        depth += 1
-    return depth
-
-
 def _check_size(root: Node) -> None:
-    """Refuse what icepool would take seconds over, before building anything."""
-    low, high = _truncated_bounds(root)
-    if high - low + 1 > MAX_OUTCOMES:
+    """Refuse what icepool would take long over (or recurse too deep for), before building
+    anything: the work budget of ``combat.rules.budget``."""
+    if not within_budget(root):
         raise InvalidDice(errors.ODDS_TOO_BIG, notation=str(root), limit=MAX_OUTCOMES)
-    for term in _terms(root):
-        if term.keep is None:
-            continue
-        if term.explode is Explode.EXPLODE:
-            too_big = term.count > MAX_EXPLODING_POOL
-        else:
-            outcomes = term.sides * ((_depth(term) + 1) if term.explode is Explode.COMPOUND else 1)
-            too_big = term.count * outcomes > MAX_POOL_WORK
-        if too_big:
-            raise InvalidDice(errors.ODDS_TOO_BIG, notation=str(term), limit=MAX_OUTCOMES)
-
-
-def _terms(node: Node) -> list[DiceTerm]:
-    if isinstance(node, DiceTerm):
-        return [node]
-    if isinstance(node, Number):
-        return []
-    return [term for _, child in node.parts for term in _terms(child)]
-
-
-def _truncated_bounds(node: Node) -> tuple[int, int]:
-    """Like ``node.bounds`` but with explosions cut at the depth the odds follow them to."""
-    if isinstance(node, Number):
-        return node.bounds
-    if isinstance(node, DiceTerm):
-        low, high = node.bounds
-        if node.explode is Explode.NONE or node.target is not None:
-            return low, high
-        return low, high * (_depth(node) + 1) // (MAX_CHAIN + 1)
-    least = most = 0
-    for sign, child in node.parts:
-        child_low, child_high = _truncated_bounds(child)
-        least, most = (
-            (least + child_low, most + child_high)
-            if sign > 0
-            else (least - child_high, most - child_low)
-        )
-    return least, most
 
 
 _ZERO = icepool.Die([0])

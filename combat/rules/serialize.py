@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from combat.rules.base import Change, Effect, Outcome, RolledDice, Step
+from combat.rules.base import Audience, Change, Effect, Outcome, RolledDice, Step
 
 
 def effect_to_json(effect: Effect) -> dict[str, Any]:
@@ -43,11 +43,27 @@ def change_from_json(data: Mapping[str, Any]) -> Change:
 
 
 def step_to_json(step: Step) -> dict[str, Any]:
-    return {"template": step.template, "params": dict(step.params)}
+    """A Step with who may read it (combat.visibility). `audience` is always written: a step
+    without it was logged before audiences were declared, and is read as such."""
+    data: dict[str, Any] = {
+        "template": step.template,
+        "params": dict(step.params),
+        "audience": str(step.audience),
+    }
+    if step.about is not None:
+        data["about"] = step.about
+    if step.secret:
+        data["secret"] = {key: str(audience) for key, audience in step.secret.items()}
+    if step.lists:
+        data["lists"] = {key: [list(part) for part in parts] for key, parts in step.lists.items()}
+    return data
 
 
 def roll_to_json(rolled: RolledDice) -> dict[str, Any]:
+    """A roll as the log keeps it (and the replay compares it); who it is about is kept beside
+    the rolls (`roll_about`), so rolls logged before it existed replay the same."""
     data = asdict(rolled)
+    del data["about"], data["audience"]
     data["faces"] = list(rolled.faces)
     return data
 
@@ -62,7 +78,19 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
         "stage": dict(outcome.stage) if outcome.stage is not None else None,
         "notes": [step_to_json(step) for step in outcome.notes],
         "data": dict(outcome.data),
+        **_roll_about(outcome),
     }
+
+
+def _roll_about(outcome: Outcome) -> dict[str, Any]:
+    """Who each roll is about and who may read its numbers, beside the rolls (which the replay
+    compares, and which were logged without them before)."""
+    about = [rolled.about for rolled in outcome.rolls]
+    audience = [str(rolled.audience) for rolled in outcome.rolls]
+    declared: dict[str, Any] = {"roll_about": about} if any(about) else {}
+    if any(value != Audience.ALL for value in audience):
+        declared["roll_audience"] = audience
+    return declared
 
 
 def faces_of(outcome_json: Mapping[str, Any]) -> list[int]:

@@ -6,7 +6,8 @@ rule), the fight moves on with `combat.rules.flow.next_turn` exactly as the "Nex
 does, and a system's simple tactics (`combat.rules.<system>.tactics`) choose each action. Dice
 come from one `SeededFaces` per simulation (a local `random.Random`, never the global one), so a
 seed gives the same result again. There is no clock here: a caller with a time budget passes
-`stop`, asked after every fight.
+`stop`, asked after every fight, and `interrupt`, asked before every turn (issue K: one long
+fight must not outlast the budget either); a fight interrupted is not counted.
 
 A tactics module provides:
 
@@ -43,6 +44,10 @@ MAX_ACTIONS = 10  # actions one actor may take in one turn (a 5e Multiattack is 
 Z95 = 1.96  # the 95 % normal quantile, for the margin of error
 
 Choose = Callable[[Fight, str, int], Action | None]
+
+
+class _Stopped(Exception):
+    """`stop` said so in the middle of a fight."""
 
 
 class Tactics(Protocol):
@@ -131,6 +136,7 @@ def tactics_for(system: str) -> Tactics | None:
 def simulate(
     engine: Engine, fight: Fight, tactics: Tactics, *, fights: int = FIGHTS, seed: int = 0,
     round_cap: int = ROUND_CAP, stop: Callable[[], bool] | None = None,
+    interrupt: Callable[[], bool] | None = None,
 ) -> Simulation:  # fmt: skip
     """Play `fight` from its current state to the end `fights` times (fewer when `stop` says
     so after a fight)."""
@@ -141,7 +147,10 @@ def simulate(
     drops = dict.fromkeys((c.id for c in fight.combatants), 0)
     nobody = undecided = fallbacks = played = 0
     while played < fights:
-        one = _play(engine, fight, tactics, choose, faces, round_cap)
+        try:
+            one = _play(engine, fight, tactics, choose, faces, round_cap, interrupt)
+        except _Stopped:
+            break
         played += 1
         fallbacks += one.fallbacks
         for combatant_id in one.dropped:
@@ -163,7 +172,7 @@ def simulate(
 
 def _play(
     engine: Engine, fight: Fight, tactics: Tactics, choose: Choose, faces: FaceSource,
-    round_cap: int,
+    round_cap: int, interrupt: Callable[[], bool] | None = None,
 ) -> _One:  # fmt: skip
     over = _Over(engine)
     one = _One(dropped={c.id for c in fight.combatants if tactics.is_out(c)})
@@ -174,6 +183,8 @@ def _play(
     turns = round_cap * (len(fight.combatants) + 1) * 12  # a guard against an endless round
     while not over(fight) and turns > 0:
         turns -= 1
+        if interrupt is not None and interrupt():
+            raise _Stopped
         if fight.current is not None:
             fight = _turn(engine, fight, fight.current, tactics, choose, faces, one, over)
             if over(fight):

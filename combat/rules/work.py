@@ -20,10 +20,13 @@ type) and `finish` makes that check once for the whole call, with the dice engin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from combat.rules.base import (
+    Audience,
     Change,
     Combatant,
     Effect,
@@ -80,6 +83,7 @@ class WorkBase:
         self.notes: list[Step] = []
         self.order: tuple[str, ...] | None = None
         self.stage: Mapping[str, Any] | None = None
+        self.subject: str | None = None  # see `about_combatant`
 
     # --- combatants and changes ---------------------------------------------------------------
 
@@ -144,11 +148,46 @@ class WorkBase:
         )
         return result
 
-    def step(self, template: str, **params: Any) -> None:
-        self.steps.append(Step(template, params))
+    def step(
+        self,
+        template: str,
+        *,
+        about: str | None = None,
+        audience: Audience = Audience.ALL,
+        secret: Mapping[str, Audience] | None = None,
+        lists: Mapping[str, tuple[tuple[str, str], ...]] | None = None,
+        **params: Any,
+    ) -> None:
+        """A line of the breakdown, with who may read it (`Step`); `about` defaults to the
+        combatant of an enclosing `about_combatant`."""
+        about = about if about is not None else self.subject
+        self.steps.append(Step(template, params, audience, about, secret or {}, lists or {}))
+
+    def secret_roll(self, about: str, audience: Audience = Audience.STATS) -> None:
+        """The last roll's expression and total are `about`'s numbers, read by `audience` (a
+        monster's defence roll "1d6!+4" states its OČ); everyone sees its faces."""
+        self.rolls[-1] = replace(self.rolls[-1], about=about, audience=audience)
 
     def note(self, template: str, **params: Any) -> None:
-        self.notes.append(Step(template, params))
+        """A note for the game master only."""
+        self.notes.append(Step(template, params, Audience.GM, self.subject))
+
+    @contextmanager
+    def about_combatant(self, combatant_id: str) -> Iterator[None]:
+        """Steps, notes and rolls written inside are about this combatant (a player never
+        reads them while it is hidden): one combatant's initiative, its bleeding, its turn."""
+        outer, self.subject = self.subject, combatant_id
+        steps, notes, rolls = len(self.steps), len(self.notes), len(self.rolls)
+        try:
+            yield
+        finally:
+            self.subject = outer
+            # What was appended directly (`work.steps += result.steps`) is about it too.
+            self.steps[steps:] = [_about(s, combatant_id) for s in self.steps[steps:]]
+            self.notes[notes:] = [_about(s, combatant_id) for s in self.notes[notes:]]
+            self.rolls[rolls:] = [
+                r if r.about else replace(r, about=combatant_id) for r in self.rolls[rolls:]
+            ]
 
     def finish(
         self,
@@ -175,6 +214,10 @@ class WorkBase:
         )
 
 
+def _about(step: Step, combatant_id: str) -> Step:
+    return step if step.about else replace(step, about=combatant_id)
+
+
 class Work(WorkBase):
     """The working fight of a system that rolls dice expressions ("1d20+5", "1d6!", "6d6")."""
 
@@ -183,6 +226,20 @@ class Work(WorkBase):
 
 
 # --- small helpers every system needs ---------------------------------------------------------
+
+
+def roster(
+    fight: Fight, ids: Sequence[str], texts: Sequence[str] | None = None
+) -> tuple[tuple[str, str], ...]:
+    """The (id, text) parts of a parameter that lists combatants (`Step.lists`): each one's
+    name, or the given text for each ("Wolf 3")."""
+    shown = texts if texts is not None else [fight.get(cid).name for cid in ids]
+    return tuple(zip(ids, shown, strict=True))
+
+
+def joined_roster(parts: tuple[tuple[str, str], ...]) -> str:
+    """The parameter's full text, as the GM reads it: "Wolf, Helga"."""
+    return ", ".join(text for _id, text in parts)
 
 
 def with_bonus(base: str, bonus: int) -> str:

@@ -56,3 +56,48 @@ function guardLive() {
 }
 document.addEventListener("DOMContentLoaded", guardLive);
 document.addEventListener("htmx:load", guardLive);
+
+// Tamper evidence (docs/security.md): this browser remembers, per encounter, the newest log
+// entry it was shown (#live's data-seen, "seq.token") and sends it with every poll. If the log
+// no longer holds that entry, the server answers only a warning into #log-warning. The memory
+// then stays as it was, so a reload warns again, until the player dismisses the warning; while
+// it shows, polls go without the memory and bring the page as it now is.
+const SEEN_PREFIX = "iniciativa-seen-";
+function seenStore(live) {
+  try {
+    return live && live.dataset.encounter ? window.localStorage : null;
+  } catch (error) {
+    return null; // storage switched off: nothing is remembered, nothing is warned
+  }
+}
+function rewriteWarned() {
+  return document.querySelector("#log-warning .log-rewritten") !== null;
+}
+function rememberSeen(force) {
+  const live = document.getElementById("live");
+  const store = seenStore(live);
+  if (!store || !live.dataset.seen || (rewriteWarned() && !force)) return;
+  const key = SEEN_PREFIX + live.dataset.encounter;
+  const before = parseInt((store.getItem(key) || "0").split(".")[0], 10) || 0;
+  const now = parseInt(live.dataset.seen.split(".")[0], 10);
+  if (force || now >= before) store.setItem(key, live.dataset.seen); // never back to an older entry
+}
+document.addEventListener("htmx:configRequest", (event) => {
+  const live = event.detail.elt;
+  if (live.id !== "live" || rewriteWarned()) return;
+  const store = seenStore(live);
+  const seen = store && store.getItem(SEEN_PREFIX + live.dataset.encounter);
+  if (seen) event.detail.parameters.seen = seen;
+});
+// After a poll answered "unchanged" (204) or swapped in a new #live; never after the warning.
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (event.detail.elt.id === "live" && event.detail.xhr.status === 204) rememberSeen(false);
+});
+document.addEventListener("htmx:afterSettle", (event) => {
+  if (event.detail.elt.id === "live") rememberSeen(false);
+});
+document.addEventListener("click", (event) => {
+  if (!event.target.closest(".js-forget-seen")) return;
+  document.getElementById("log-warning").replaceChildren();
+  rememberSeen(true);
+});

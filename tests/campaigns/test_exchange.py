@@ -144,7 +144,7 @@ def test_export_import_into_an_empty_database_reproduces_every_field(campaign):
 
 def test_the_file_has_the_documented_shape(campaign):
     data = export_campaign(campaign)
-    assert (data["format"], data["version"]) == (FORMAT, VERSION) == ("iniciativa-campaign", 3)
+    assert (data["format"], data["version"]) == (FORMAT, VERSION) == ("iniciativa-campaign", 4)
     assert datetime.fromisoformat(data["exported_at"]).tzinfo is not None
     assert (data["encounters"], data["journal"]) == ([], [])
     assert [m["username"] for m in data["members"]] == ["gm", "hráčka"]

@@ -391,6 +391,15 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (200, 200),
         },
     ),
+    "campaigns:journal_post_history": (  # every member reads an edited post's earlier texts
+        ("pk", "post_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
     "campaigns:journal_void": (
         ("pk", "roll_pk"),
         {

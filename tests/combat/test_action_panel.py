@@ -67,9 +67,11 @@ def test_campaign_options_start_new_encounters_and_the_gm_changes_them_before_th
     client.post(url + "options/", {"key": "opt-1", "option_initiative_once": "no",
                                    "option_critical_bleeds_at_hit": "no"})  # fmt: skip
     encounter.refresh_from_db()
-    assert encounter.options == {"initiative_once": "no", "critical_bleeds_at_hit": "no"}
-    assert Event.objects.get(encounter=encounter, type="options").payload["before"] == {
-        "initiative_once": "yes", "critical_bleeds_at_hit": "yes"}  # fmt: skip
+    # monster_stats: every system's option of what players read (combat.visibility)
+    chosen = {"initiative_once": "no", "critical_bleeds_at_hit": "no", "monster_stats": "hidden"}
+    assert encounter.options == chosen
+    before = {"initiative_once": "yes", "critical_bleeds_at_hit": "yes", "monster_stats": "hidden"}
+    assert Event.objects.get(encounter=encounter, type="options").payload["before"] == before
 
 
 def test_options_cannot_change_once_the_fight_runs(client, fight):

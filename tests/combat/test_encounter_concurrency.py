@@ -277,10 +277,10 @@ def test_the_same_quick_roll_posted_twice_at_once_rolls_once_and_both_answers_ag
         assert f'<strong class="roll-total">{roll.total}</strong>' in page
 
 
-def test_a_key_with_a_nul_is_judged_as_a_new_form_not_a_database_error(client, fight):
-    """PostgreSQL refuses NUL in text: the retry check must not send such a key to it."""
+def test_a_key_with_a_nul_is_refused_with_a_message_not_a_database_error(client, fight):
+    """PostgreSQL refuses NUL in text: no such key reaches it (config.nul answers 400 first)."""
     client.force_login(fight["gm"])
     url, data = _attack_form(fight)
     response = client.post(url, {**data, "key": "a\x00b"}, **HTMX)
-    assert response.status_code == 200
+    assert response.status_code == 400 and "zero byte" in response.content.decode()
     assert not Event.objects.filter(encounter=fight["encounter"], type="action").exists()

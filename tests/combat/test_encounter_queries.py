@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from campaigns.models import Monster
 from combat import workflows
+from combat.live import seen_mark
 from combat.models import Encounter
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -21,6 +22,8 @@ def _count(client, method, url, data=None, **headers):
 def _measure(client, fight, key):
     encounter = Encounter.objects.get(pk=fight["encounter"].pk)
     page = reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk])
+    newest = encounter.events.order_by("-seq").first()
+    seen = {"version": encounter.version, "seen": seen_mark(newest)}  # as app.js polls
     action = reverse("combat:encounter_action", args=[encounter.campaign_id, encounter.pk])
     data = {
         "key": key,
@@ -31,6 +34,7 @@ def _measure(client, fight, key):
     }  # a miss: nothing changes but the log
     return {
         "poll_unchanged": _count(client, "get", page, {"version": encounter.version}, **HTMX),
+        "poll_remembering": _count(client, "get", page, seen, **HTMX),
         "page": _count(client, "get", page),
         "action": _count(client, "post", action, data, **HTMX),
     }  # fmt: skip
@@ -52,5 +56,7 @@ def test_queries_do_not_grow_with_combatants_or_log_entries(client, fight):
     # Pinned budgets: session+user, campaign, membership, encounter; then the page's reads; the
     # page includes the pending proposals; the action adds the retry check (is the form's key in
     # the log already?), the locked workflow (lock, key, combatants, writes, event) and the
-    # re-render.
+    # re-render. A poll that sends the entry its browser remembers adds one indexed lookup (is
+    # that entry still in the log? combat.live).
     assert small["poll_unchanged"] <= 5 and small["page"] <= 11 and small["action"] <= 25
+    assert small["poll_remembering"] == small["poll_unchanged"] + 1

@@ -4,7 +4,17 @@ from dataclasses import replace
 
 import pytest
 
-from combat.rules.base import Change, Combatant, Effect, Fight, RulesError, Step, apply, moved
+from combat.rules.base import (
+    Audience,
+    Change,
+    Combatant,
+    Effect,
+    Fight,
+    RulesError,
+    Step,
+    apply,
+    moved,
+)
 from combat.rules.dice import InvalidDice
 from combat.rules.faces import TypedFaces
 from combat.rules.work import Work, WorkBase, next_key, whole_number, with_bonus
@@ -101,7 +111,7 @@ def test_finish_takes_the_order_and_stage_given_or_set_on_the_way() -> None:
     assert (set_on_the_way.order, set_on_the_way.stage) == (("b", "a"), {"pass": 2})
     assert (given.order, given.stage) == (("a",), {"pass": 3})
     assert set_on_the_way.steps == (Step("hit %(name)s", {"name": "B"}),)
-    assert set_on_the_way.notes == (Step("sixes"),)
+    assert set_on_the_way.notes == (Step("sixes", audience=Audience.GM),)  # the GM's notes
 
 
 def test_a_system_with_its_own_roll_builds_on_the_base() -> None:
@@ -146,3 +156,14 @@ def test_the_fast_copies_keep_lookups_right_and_the_old_fight_untouched() -> Non
                             order=("a", "b"), current="b")  # fmt: skip
     with pytest.raises(KeyError):
         apply(FIGHT, [Change("x9", "hp", 1, before=8)])
+
+
+def test_what_is_written_about_a_combatant_says_so_however_it_was_appended() -> None:
+    work = Work(FIGHT, TypedFaces((4,)))
+    with work.about_combatant("b"):
+        work.step("%(name)s bleeds", name="B")
+        work.steps += [Step("appended by a helper")]
+        work.roll("bleeding", "a", "1d6")  # rolled by whoever wounded it, about the victim
+    work.step("after")
+    assert [step.about for step in work.steps] == ["b", "b", None]
+    assert work.rolls[0].about == "b" and work.rolls[0].roller == "a"

@@ -1,4 +1,7 @@
-"""`python manage.py verify_log [ENCOUNTER_ID …]`: recompute the hash chains, name every break."""
+"""`python manage.py verify_log [ENCOUNTER_ID …]`: recompute the hash chains, name every break.
+
+Also checks each head's seal (combat.eventlog): a tail cut off with the head rewound to what is
+left keeps an intact chain, but its seal no longer holds without the signing key."""
 
 from typing import Any
 
@@ -9,7 +12,10 @@ from combat.models import Encounter
 
 
 class Command(BaseCommand):
-    help = "Check that no event of an encounter's log was edited, deleted or reordered."
+    help = (
+        "Check that no event of an encounter's log was edited, deleted or reordered, and that "
+        "no tail was cut off (the head's seal)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("ids", nargs="*", type=int, help="encounters to check (default: all)")

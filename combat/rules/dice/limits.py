@@ -2,6 +2,11 @@
 
 Every limit is checked before any die is rolled, except the two that depend on the faces
 (explosions): the dice budget and the explosion chain, checked while rolling.
+
+Together they bound the work of one roll, whatever the expression (issue K): at most
+``MAX_DICE`` faces are drawn, explosions included, from at most ``MAX_TOKENS`` parts; the
+notation has no reroll, so nothing can loop. Callers bound how often they roll (a journal post
+has at most 20 tags; an estimate of the odds at most ``combat.rules.estimate.TRIALS`` rolls).
 """
 
 MAX_LENGTH = 100

@@ -68,7 +68,12 @@ class DicePool:
     key = "dice_pool"
     acts_out_of_turn = True  # difficulty and free rolls at any time (seed 004)
     modifier_labels = MODIFIER_LABELS
+    # Whether a special effect won the round is the GM's call, never a player's tick.
+    gm_modifiers = frozenset({"special"})
     fight_options = FIGHT_OPTIONS
+    # A forum's game: every roll is posted in the thread, an NPC's dice with it (seed 004), so
+    # players read a monster's numbers unless the GM hides them (combat.options).
+    monster_stats_shown = True
 
     def combatant_from_record(
         self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,

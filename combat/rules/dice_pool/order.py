@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from combat.rules.base import Combatant, Fight, Outcome, Step, _
 from combat.rules.dice_pool.common import Work, sides_in_order
 from combat.rules.faces import FaceSource
+from combat.rules.work import joined_roster, roster
 
 
 def alternate(members: Sequence[Combatant]) -> list[str]:
@@ -36,9 +37,14 @@ def fix_order(fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
     new = [c for c in joining if c.id not in kept]
     order = kept + [c.id for c in new] if kept else alternate(new)
     for combatant in new:
-        _fresh(work, combatant)
-    names = ", ".join(work.get(cid).name for cid in order)
-    work.step(_("No initiative roll in this system; the order is %(order)s"), order=names)
+        with work.about_combatant(combatant.id):
+            _fresh(work, combatant)
+    listed = roster(work.fight, order)
+    work.step(
+        _("No initiative roll in this system; the order is %(order)s"),
+        order=joined_roster(listed),
+        lists={"order": listed},
+    )
     work.note(_("Sides take turns and players keep their order: the first player loses the "
                 "first die. Move anyone in the order if the scene wants it."))  # fmt: skip
     summary = Step(_("The order is fixed without dice"))

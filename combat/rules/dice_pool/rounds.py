@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from combat.rules.base import Action, Combatant, Fight, Outcome, Step, _
+from combat.rules.base import Action, Audience, Combatant, Fight, Outcome, Step, _
 from combat.rules.dice_pool.catalogue import INTENTS
 from combat.rules.dice_pool.common import (
     Work,
@@ -196,17 +196,21 @@ def _lose_round(
         left = victim.hp - 1
         work.set_hp(victim.id, left)
         work.step(_("%(name)s loses a die: %(left)s of %(best)s left for the rest of the fight"),
-                  name=victim.name, left=left, best=victim.max_hp)  # fmt: skip
+                  name=victim.name, left=left, best=victim.max_hp, about=victim.id)  # fmt: skip
         if left <= 0:
             work.condition(victim.id, "beaten")
-            work.step(_("%(name)s has no dice left and loses the fight"), name=victim.name)
+            work.step(
+                _("%(name)s has no dice left and loses the fight"),
+                name=victim.name,
+                about=victim.id,
+            )
         return {"dice_lost": {victim.id: 1}, "damage": 1}
     victim = _npc_victim(members, winners)
     hp = victim.hp - difference
     work.set_hp(victim.id, hp)
-    work.step(_("%(name)s loses %(loss)s HP"), name=victim.name, loss=difference)
+    work.step(_("%(name)s loses %(loss)s HP"), name=victim.name, loss=difference, about=victim.id)
     work.step(_("%(name)s: %(hp_before)s → %(hp)s HP"), name=victim.name, hp_before=victim.hp,
-              hp=hp)  # fmt: skip
+              hp=hp, about=victim.id, audience=Audience.HEALTH)  # fmt: skip
     if hp <= 0:
         _defeat(work, victim, intent)
     return {"hp_lost": {victim.id: difference}, "damage": difference}
@@ -225,10 +229,10 @@ def _npc_victim(members: list[Combatant], winners: list[Mapping[str, Any]]) -> C
 def _defeat(work: Work, npc: Combatant, intent: str) -> None:
     if intent == "kill":
         work.condition(npc.id, "dead")
-        work.step(_("%(name)s is killed"), name=npc.name)
+        work.step(_("%(name)s is killed"), name=npc.name, about=npc.id)
     else:
         work.condition(npc.id, "beaten")
-        work.step(_("%(name)s is beaten"), name=npc.name)
+        work.step(_("%(name)s is beaten"), name=npc.name, about=npc.id)
 
 
 def _lose_fight(work: Work, side: str, intent: str) -> dict[str, Any]:
@@ -239,7 +243,7 @@ def _lose_fight(work: Work, side: str, intent: str) -> dict[str, Any]:
             _defeat(work, member, intent)
         else:
             work.condition(member.id, "beaten")
-            work.step(_("%(name)s loses the fight"), name=member.name)
+            work.step(_("%(name)s loses the fight"), name=member.name, about=member.id)
         beaten.append(member.id)
     return {"beaten": beaten, "damage": 1}
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from combat.rules.base import Action, Combatant, Outcome, Step, _
+from combat.rules.base import Action, Audience, Combatant, Outcome, Step, _
 from combat.rules.dnd5e import damage
 from combat.rules.dnd5e.advantage import Verdict, d20_expression, verdict
 from combat.rules.dnd5e.catalogue import COVER, choices
@@ -62,7 +62,8 @@ def armour_class(work: Work, target: Combatant, mods: Mods) -> int:
     base = score(target, "ac")
     if bonus:
         work.step(_("AC %(ac)s = %(base)s + cover %(cover)s"), ac=base + bonus, base=base,
-                  cover=signed(bonus))  # fmt: skip
+                  cover=signed(bonus), about=target.id,
+                  secret={"ac": Audience.STATS, "base": Audience.STATS})  # fmt: skip
     return base + bonus
 
 
@@ -106,7 +107,8 @@ def _hits(work: Work, natural: int, total: int, ac: int, mods: Mods) -> tuple[bo
         return False, False
     hit = total >= ac
     work.step(_("%(total)s against AC %(ac)s: a hit") if hit else
-              _("%(total)s against AC %(ac)s: a miss"), total=total, ac=ac)  # fmt: skip
+              _("%(total)s against AC %(ac)s: a miss"), total=total, ac=ac,
+              secret={"ac": Audience.STATS})  # fmt: skip
     return hit, False
 
 
@@ -163,7 +165,8 @@ def resolve_attack(work: Work, action: Action, mods: Mods, *, reaction: bool) ->
     seen = verdict(actor, target, arm, mods, distance)
     _log_verdict(work, seen)
     natural, total, faces = _roll(work, actor, arm, seen)
-    hit, critical = _hits(work, natural, total, ac, mods)
+    with work.about_combatant(target.id):  # the AC is the target's
+        hit, critical = _hits(work, natural, total, ac, mods)
     if hit and seen.auto_critical and not critical:
         critical = True
         work.step(_("A hit from within 5 ft on an unconscious or paralyzed target is a "

@@ -23,7 +23,7 @@ from combat.rules.dnd5e.common import Work, skill_bonus
 from combat.rules.dnd5e.grapple import SKILLS, best_skill, check_mode
 from combat.rules.dnd5e.mods import Mods
 from combat.rules.dnd5e.profile import Profile, profile
-from combat.rules.odds import odds as dice_odds
+from combat.rules.estimate import distribution
 
 D20 = range(1, 21)
 
@@ -49,7 +49,7 @@ def expected_damage(target: Combatant, arm: Profile, critical: bool) -> Fraction
     total = Fraction(0)
     for expression, kind in arm.damage:
         rolled = damage.doubled(expression) if critical else expression
-        for value, chance in dice_odds(rolled).totals.items():
+        for value, chance in distribution(rolled).items():  # within the odds' budget (issue K)
             total += chance * damage.adjusted(None, target, max(value, 0), kind)
     return total
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from combat.rules.base import Combatant, Effect, _
+from combat.rules.base import Audience, Combatant, Effect, _
 from combat.rules.dnd5e.common import Work, effect_number, fail, is_dead, stat
 from combat.rules.dnd5e.conditions import consequences, release_grapples
 
@@ -70,9 +70,9 @@ def deal(work: Work, target_id: str, parts: Sequence[tuple[int, str]], *, critic
     if target.hp > 0:
         after = max(target.hp - rest, 0)
         work.set_hp(target_id, after)
-        # hp_* params: combat.display hides such lines from players (a monster's HP).
         work.step(_("%(name)s: %(hp_before)s → %(hp_after)s HP"), name=target.name,
-                  hp_before=target.hp, hp_after=after)  # fmt: skip
+                  hp_before=target.hp, hp_after=after,
+                  about=target.id, audience=Audience.HEALTH)  # fmt: skip
         if after == 0:
             _dropped(work, target_id, rest - target.hp)
     elif not target.is_npc:
@@ -90,7 +90,8 @@ def _absorb(work: Work, target: Combatant, damage: int) -> int:
     if have > taken:
         work.add_effect(target.id, Effect(TEMP_HP, "temp_hp", {"hp": have - taken}))
     work.step(_("%(name)s: temporary hit points absorb %(taken)s (%(hp_left)s left)"),
-              name=target.name, taken=taken, hp_left=have - taken)  # fmt: skip
+              name=target.name, taken=taken, hp_left=have - taken,
+              about=target.id, secret={"hp_left": Audience.HEALTH})  # fmt: skip
     return damage - taken
 
 
@@ -113,7 +114,8 @@ def _dropped(work: Work, target_id: str, overflow: int) -> None:
         return
     if overflow >= target.max_hp:
         work.step(_("Massive damage: %(overflow)s beyond 0 HP is at least the maximum "
-                    "%(max)s"), overflow=overflow, max=target.max_hp)  # fmt: skip
+                    "%(max)s"), overflow=overflow, max=target.max_hp,
+                  about=target_id, secret={"max": Audience.HEALTH})  # fmt: skip
         die(work, target_id)
         return
     work.condition(target_id, "unconscious")
@@ -127,7 +129,8 @@ def _hurt_at_zero(work: Work, target_id: str, damage: int, *, critical: bool) ->
     target = work.get(target_id)
     if damage >= target.max_hp:
         work.step(_("Massive damage: %(overflow)s at 0 HP is at least the maximum %(max)s"),
-                  overflow=damage, max=target.max_hp)  # fmt: skip
+                  overflow=damage, max=target.max_hp,
+                  about=target_id, secret={"max": Audience.HEALTH})  # fmt: skip
         die(work, target_id)
         return
     work.condition(target_id, "stable", add=False)
@@ -165,7 +168,8 @@ def heal(work: Work, target_id: str, amount: int) -> None:
     after = min(target.hp + amount, target.max_hp)
     work.set_hp(target_id, after)
     work.step(_("%(name)s: %(hp_before)s → %(hp_after)s HP"), name=target.name,
-              hp_before=target.hp, hp_after=after)  # fmt: skip
+              hp_before=target.hp, hp_after=after,
+              about=target.id, audience=Audience.HEALTH)  # fmt: skip
     if target.hp <= 0 < after:
         for condition in ("unconscious", "stable"):
             work.condition(target_id, condition, add=False)

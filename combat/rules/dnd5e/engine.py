@@ -87,7 +87,10 @@ class Dnd5e:
     modifier_labels = MODIFIER_LABELS
     condition_labels = CONDITION_LABELS  # what the GM's "adjust" form offers
     acts_out_of_turn = True  # reactions (SRD 5.1: one between one's own turns)
-    gm_modifiers = frozenset({"override", "advantage", "disadvantage"})  # the GM's own call
+    # The GM's own calls: a player's form never offers them (combat.encounter_forms).
+    gm_modifiers = frozenset(
+        {"override", "advantage", "disadvantage", "target_advantage", "target_disadvantage"}
+    )
     fight_options = FIGHT_OPTIONS
 
     def combatant_from_record(
@@ -140,23 +143,27 @@ class Dnd5e:
         if ended is None and fight.order:
             ended = fight.order[-1]
         if ended is not None:
-            end_turn(work, ended, fight.round - 1)
+            with work.about_combatant(ended):
+                end_turn(work, ended, fight.round - 1)
         if fight.order:
-            _begin(work, fight.order[0])
+            with work.about_combatant(fight.order[0]):
+                _begin(work, fight.order[0])
         summary = Step(_("Round %(round)s begins"), {"round": fight.round})
         return work.finish(summary, {"round": fight.round})
 
     def between_turns(self, fight: Fight, ended: str | None, faces: FaceSource) -> Outcome | None:
         work = Work(fight, faces)
         if ended is not None and ended in {c.id for c in fight.combatants}:
-            end_turn(work, ended, fight.round)
+            with work.about_combatant(ended):
+                end_turn(work, ended, fight.round)
         if fight.current is not None:
-            _begin(work, fight.current)
+            with work.about_combatant(fight.current):
+                _begin(work, fight.current)
         if not work.changes and not work.steps and not work.notes:
             return None
         name = work.get(fight.current).name if fight.current else ""
-        return work.finish(Step(_("Turn of %(name)s"), {"name": name}),
-                           {"ended": ended, "current": fight.current})  # fmt: skip
+        summary = Step(_("Turn of %(name)s"), {"name": name}, about=fight.current)
+        return work.finish(summary, {"ended": ended, "current": fight.current})
 
     def tracker(self, fight: Fight) -> TrackerView:
         return tracker(fight)

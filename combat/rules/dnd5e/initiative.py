@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from combat.rules.base import Change, Combatant, Fight, Outcome, Step, _
 from combat.rules.dnd5e.common import Work, modifier, score, signed, with_bonus
 from combat.rules.faces import FaceSource
+from combat.rules.work import joined_roster, roster
 
 MAX_ROLLOFFS = 10  # then the GM decides
 
@@ -44,15 +45,16 @@ def _units(fight: Fight, ids: Sequence[str], shared: bool) -> list[list[Combatan
 def _roll_unit(work: Work, unit: list[Combatant], shared: bool) -> bool:
     """Roll for one unit (or join the initiative its kind already has); True if rolled."""
     first = unit[0]
-    names = ", ".join(c.name for c in unit)
+    listed = tuple((c.id, c.name) for c in unit)
+    names, lists = joined_roster(listed), {"names": listed}
     kind = _kind(first) if shared else None
     ids = {c.id for c in unit}
     kin = [c for c in work.fight.combatants if kind is not None and c.id not in ids
            and c.initiative is not None and _kind(c) == kind]  # fmt: skip
     if kin:
         total = kin[0].initiative
-        work.step(_("%(names)s share initiative %(total)s with %(kin)s"),
-                  names=names, total=total, kin=kin[0].name)  # fmt: skip
+        work.step(_("%(names)s share initiative %(total)s with %(kin)s"), names=names,
+                  total=total, lists={**lists, "kin": ((kin[0].id, kin[0].name),)})  # fmt: skip
     else:
         dex = modifier(first, "dex")
         result = work.roll("initiative", first.id, with_bonus("1d20", dex))
@@ -60,7 +62,15 @@ def _roll_unit(work: Work, unit: list[Combatant], shared: bool) -> bool:
         template = (_("%(names)s share initiative %(total)s = d20 %(d20)s, DEX %(dex)s")
                     if len(unit) > 1 else
                     _("%(names)s: initiative %(total)s = d20 %(d20)s, DEX %(dex)s"))  # fmt: skip
-        work.step(template, names=names, total=total, d20=result.faces[0], dex=signed(dex))
+        work.step(
+            template,
+            names=names,
+            total=total,
+            d20=result.faces[0],
+            dex=signed(dex),
+            about=first.id if len(unit) == 1 else None,
+            lists=lists,
+        )
     for combatant in unit:
         work.change(Change(combatant.id, "initiative", total, before=combatant.initiative))
     return not kin
@@ -75,8 +85,9 @@ def roll_initiative(fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outc
             rolled.update(c.id for c in unit)
     order, ties = _order(work, rolled, option(fight, "tie_rolloff"), shared)
     initiative = {c.id: c.initiative for c in work.fight.combatants if c.initiative is not None}
-    summary = Step(_("Initiative: %(order)s"),
-                   {"order": ", ".join(work.get(cid).name for cid in order)})  # fmt: skip
+    listed = roster(work.fight, order)
+    summary = Step(_("Initiative: %(order)s"), {"order": joined_roster(listed)},
+                   lists={"order": listed})  # fmt: skip
     data = {"initiative": initiative, "order": list(order), "ties": ties}
     return work.finish(summary, data, order=order)
 
@@ -118,12 +129,14 @@ def _rolloff(
         work.note(_("Initiative still tied after many roll-offs: the GM decides the order"))
         return units
     rolls = [work.roll("initiative_rolloff", unit[0].id, "1d20").total for unit in units]
+    listed = tuple(
+        (unit[0].id, f"{unit[0].name} {value}") for unit, value in zip(units, rolls, strict=True)
+    )
     work.step(
         _("Roll-off at initiative %(initiative)s: %(rolls)s"),
         initiative=initiative,
-        rolls=", ".join(
-            f"{unit[0].name} {value}" for unit, value in zip(units, rolls, strict=True)
-        ),
+        rolls=joined_roster(listed),
+        lists={"rolls": listed},
     )
     result: list[list[Combatant]] = []
     for value in sorted(set(rolls), reverse=True):

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from combat.rules import work as generic
-from combat.rules.base import Combatant, Fight, _
+from combat.rules.base import Audience, Combatant, Fight, _
 from combat.rules.draci_hlidka.stats import CREATURE, WEAPON
 
 # Re-exported: the other modules of the engine import them from here.
@@ -143,4 +143,5 @@ def knock_out_at_zero(work: Work, combatant_id: str) -> None:
     if combatant.hp <= 0 and not combatant.conditions & OUT:
         work.condition(combatant_id, "unconscious")
         work.step(_("%(name)s is down at %(hp)s životů and out of the fight"),
-                  name=combatant.name, hp=combatant.hp)  # fmt: skip
+                  name=combatant.name, hp=combatant.hp, about=combatant_id,
+                  secret={"hp": Audience.HEALTH})  # fmt: skip

@@ -13,7 +13,7 @@ Several bleeding effects are separate; one successful treatment ends them all (R
 
 from __future__ import annotations
 
-from combat.rules.base import Effect, _
+from combat.rules.base import Audience, Effect, _
 from combat.rules.draci_hlidka.common import (
     Work,
     can_bleed,
@@ -84,6 +84,7 @@ def helpless_wound(work: Work, victim_id: str, source_id: str, *, protect: bool)
         _("Útok na bezbranného: %(name)s loses ¼ of its životy (%(lost)s) now and at the start "
           "of every following round until treated"),
         name=victim.name, lost=amount,
+        about=victim_id, secret={"lost": Audience.HEALTH},  # ¼ of its maximum: its HP
     )  # fmt: skip
     return amount
 
@@ -96,7 +97,8 @@ def bleed_all(work: Work) -> dict[str, int]:
         if combatant.has("dead"):
             continue
         for effect in effects_of(combatant, BLEEDING):
-            lost[combatant.id] = lost.get(combatant.id, 0) + _bleed(work, combatant.id, effect)
+            with work.about_combatant(combatant.id):
+                lost[combatant.id] = lost.get(combatant.id, 0) + _bleed(work, combatant.id, effect)
     return lost
 
 
@@ -116,7 +118,8 @@ def _bleed(work: Work, combatant_id: str, effect: Effect) -> int:
         new_hp = max(new_hp, min(1, combatant.hp))
     work.set_hp(combatant_id, new_hp)
     work.step(_("%(name)s bleeds (%(faces)s): −%(lost)s životů, %(hp)s left"),
-              name=combatant.name, faces=faces, lost=combatant.hp - new_hp, hp=new_hp)  # fmt: skip
+              name=combatant.name, faces=faces, lost=combatant.hp - new_hp, hp=new_hp,
+              secret={"hp": Audience.HEALTH})  # fmt: skip
     knock_out_at_zero(work, combatant_id)
     return combatant.hp - new_hp
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from combat.rules.base import Combatant, Fight, _
+from combat.rules.base import Audience, Combatant, Fight, _
 from combat.rules.draci_hlidka.attack import (
     VYHODA,
     Bonus,
@@ -66,16 +66,32 @@ def defend(work: Work, strike: Strike) -> Defence:
             if extra
             else _("Obrana %(defence)s = ZO %(zo)s")
         )
-        work.step(template, defence=base + extra, zo=base, mods=extra)
+        work.step(
+            template,
+            defence=base + extra,
+            zo=base,
+            mods=extra,
+            about=target.id,
+            audience=Audience.STATS,
+        )
         return Defence("zo", base + extra, 0, applied)
     base = defence_number(work, target, strike)
     result = work.roll("defence", target.id, dice_expression("1d6!", base + extra))
+    work.secret_roll(target.id)  # "1d6!+4 = 9" states the OČ
     template = (
         _("Obrana %(defence)s = OČ %(oc)s %(mods)+d + hod %(faces)s")
         if extra
         else _("Obrana %(defence)s = OČ %(oc)s + hod %(faces)s")
     )
-    work.step(template, defence=result.total, oc=base, mods=extra, faces=list(result.faces))
+    work.step(
+        template,
+        defence=result.total,
+        oc=base,
+        mods=extra,
+        faces=list(result.faces),
+        about=target.id,
+        secret=dict.fromkeys(("defence", "oc", "mods", "faces"), Audience.STATS),
+    )
     mark(work, target.id, defences=work.get(target.id).turn.get("defences", 0) + 1)
     return Defence("active", result.total, result.sixes, applied)
 
@@ -114,16 +130,20 @@ def defence_number(work: Work, target: Combatant, strike: Strike) -> int:
     base, shield = zo(target), number(target, "stit")
     if strike.missile:
         work.step(_("OČ %(oc)s = ZO %(zo)s + štít %(stit)s (no weapon against missiles)"),
-                  oc=base + shield, zo=base, stit=shield)  # fmt: skip
+                  oc=base + shield, zo=base, stit=shield, about=target.id,
+                  audience=Audience.STATS)  # fmt: skip
         return base + shield
     own = override(target, "oc")
     if own is not None:
-        work.step(_("OČ %(oc)s (from the stat block)"), oc=own)
+        work.step(
+            _("OČ %(oc)s (from the stat block)"), oc=own, about=target.id, audience=Audience.STATS
+        )
         return own
     arm = defence_weapon(target, strike.mods.text("defence_weapon"))
     obrana = weapon_number(arm, "obrana")
     work.step(_("OČ %(oc)s = ZO %(zo)s + obrana %(obrana)s + štít %(stit)s"),
-              oc=base + obrana + shield, zo=base, obrana=obrana, stit=shield)  # fmt: skip
+              oc=base + obrana + shield, zo=base, obrana=obrana, stit=shield, about=target.id,
+              audience=Audience.STATS)  # fmt: skip
     return base + obrana + shield
 
 

@@ -81,8 +81,24 @@ class DraciHlidka:
     key = "draci_hlidka"
     # Labels of every modifier key, for the action form (combat.rules.engines.modifier_labels).
     modifier_labels = MODIFIER_LABELS
-    # What only the GM sets; a player's form does not offer it (combat.encounter_forms).
-    gm_modifiers = frozenset({"override", "attack_bonus", "defence_bonus"})
+    # What only the GM sets; a player's form does not offer it (combat.encounter_forms): the
+    # situational calls (Výhoda, Nevýhoda, who may surround or defend how) are the GM's.
+    gm_modifiers = frozenset(
+        {
+            "override",
+            "attack_bonus",
+            "defence_bonus",
+            "advantage",
+            "disadvantage",
+            "defence_advantage",
+            "defence_disadvantage",
+            "surround_ok",
+            "zo_only",
+            "active_defence",
+            "helpless_defence",
+            "outnumbered",
+        }
+    )
     # The GM's choices per campaign and encounter (Rulings; seed 000 "Hod na iniciativu").
     fight_options = (
         ValueField("initiative_once", Step(_("Initiative rolled once for the whole fight")),

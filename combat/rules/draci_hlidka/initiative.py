@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from combat.rules.base import Change, Combatant, Fight, Outcome, Step, _
 from combat.rules.draci_hlidka.common import Work, dice_expression, effects_of, fail, number
 from combat.rules.faces import FaceSource
+from combat.rules.work import joined_roster, roster
 
 MAX_REROLLS = 20  # then the GM decides (seed 000: "nebo nerozhodne PJ dle situace")
 
@@ -29,14 +30,17 @@ def roll_initiative(fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outc
         combatant = work.get(combatant_id)
         if once and combatant.initiative is not None:
             work.step(_("%(name)s keeps initiative %(initiative)s (rolled once per fight)"),
-                      name=combatant.name, initiative=combatant.initiative)  # fmt: skip
+                      name=combatant.name, initiative=combatant.initiative,
+                      about=combatant.id)  # fmt: skip
             continue
-        _roll_one(work, combatant)
+        with work.about_combatant(combatant.id):
+            _roll_one(work, combatant)
         rolled.append(combatant_id)
     order = _order(work, set(rolled))
     initiative = {c.id: c.initiative for c in work.fight.combatants if c.initiative is not None}
-    summary = Step(_("Initiative: %(order)s"),
-                   {"order": ", ".join(work.get(cid).name for cid in order)})  # fmt: skip
+    listed = roster(work.fight, order)
+    summary = Step(_("Initiative: %(order)s"), {"order": joined_roster(listed)},
+                   lists={"order": listed})  # fmt: skip
     return work.finish(summary, {"initiative": initiative, "order": list(order)}, order=order)
 
 
@@ -97,10 +101,8 @@ def _break_tie(work: Work, group: list[str], depth: int) -> list[str]:
     rolls: dict[str, int] = {}
     for cid in group:
         rolls[cid] = work.roll("initiative_tiebreak", cid, "1d6").total
-    work.step(
-        _("Tie re-roll: %(rolls)s"),
-        rolls=", ".join(f"{work.get(cid).name} {value}" for cid, value in rolls.items()),
-    )
+    listed = roster(work.fight, list(rolls), [f"{work.get(c).name} {v}" for c, v in rolls.items()])
+    work.step(_("Tie re-roll: %(rolls)s"), rolls=joined_roster(listed), lists={"rolls": listed})
     result: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):
         tied = [cid for cid in group if rolls[cid] == value]

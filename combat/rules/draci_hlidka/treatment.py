@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat.rules.base import Action, Effect, Outcome, Step, _
+from combat.rules.base import Action, Audience, Combatant, Effect, Outcome, Step, _
 from combat.rules.draci_hlidka.attribute_tests import check_from, roll_check
 from combat.rules.draci_hlidka.combat import targets_of
 from combat.rules.draci_hlidka.common import Work, effects_of, fail, next_key
@@ -98,15 +98,21 @@ def potions_work(work: Work) -> None:
     """Start of a round: last round's potions heal and stop bleeding, then are gone."""
     for combatant in work.fight.combatants:
         for effect in effects_of(combatant, POTION):
-            work.remove_effect(combatant.id, effect)
-            if effect.data.get("stops_bleeding"):
-                stopped = stop_bleeding(work, combatant.id)
-                work.step(_("%(name)s: the potion stops %(count)s bleeding wounds"),
-                          name=combatant.name, count=stopped)  # fmt: skip
-            heal = effect.data.get("heal", 0)
-            if type(heal) is int and heal > 0:
-                current = work.get(combatant.id)
-                new_hp = min(current.max_hp, current.hp + heal)
-                work.set_hp(combatant.id, max(new_hp, current.hp))
-                work.step(_("%(name)s: the potion heals to %(hp)s životů"),
-                          name=combatant.name, hp=work.get(combatant.id).hp)  # fmt: skip
+            with work.about_combatant(combatant.id):
+                _drink(work, combatant, effect)
+
+
+def _drink(work: Work, combatant: Combatant, effect: Effect) -> None:
+    work.remove_effect(combatant.id, effect)
+    if effect.data.get("stops_bleeding"):
+        stopped = stop_bleeding(work, combatant.id)
+        work.step(_("%(name)s: the potion stops %(count)s bleeding wounds"),
+                  name=combatant.name, count=stopped)  # fmt: skip
+    heal = effect.data.get("heal", 0)
+    if type(heal) is int and heal > 0:
+        current = work.get(combatant.id)
+        new_hp = min(current.max_hp, current.hp + heal)
+        work.set_hp(combatant.id, max(new_hp, current.hp))
+        work.step(_("%(name)s: the potion heals to %(hp)s životů"),
+                  name=combatant.name, hp=work.get(combatant.id).hp,
+                  secret={"hp": Audience.HEALTH})  # fmt: skip

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat.rules.base import _
+from combat.rules.base import Audience, _
 from combat.rules.dice import RollResult
 from combat.rules.draci_hlidka.attack import Strike, damage_bonus
 from combat.rules.draci_hlidka.common import Work, is_large, knock_out_at_zero, number
@@ -27,7 +27,8 @@ def land(work: Work, strike: Strike, attack: RollResult, defence: Defence) -> di
     if not facts["hit"]:
         work.step(_("%(attacker)s misses %(target)s (Útok %(attack)s ≤ Obrana %(defence)s)"),
                   attacker=attacker.name, target=target.name, attack=attack.total,
-                  defence=defence.value)  # fmt: skip
+                  defence=defence.value, about=target.id,
+                  secret={"defence": Audience.STATS})  # fmt: skip
         _critical_defence(work, strike, attack, defence, facts)
     else:
         _wound(work, strike, attack, defence, facts)
@@ -47,7 +48,8 @@ def _wound(
     facts["damage"] = damage
     work.step(_("%(target)s is hit: Zranění %(damage)s = (Útok %(attack)s − Obrana %(defence)s) "
                 "+ zranění %(zraneni)s"), target=target.name, damage=damage,
-              attack=attack.total, defence=defence.value, zraneni=zraneni)  # fmt: skip
+              attack=attack.total, defence=defence.value, zraneni=zraneni, about=target.id,
+              secret={"defence": Audience.STATS})  # fmt: skip
     helpless = defence.mode == "helpless"
     protect = helpless and is_large(target)
     loss = damage
@@ -77,7 +79,8 @@ def _lose(work: Work, strike: Strike, loss: int, *, protect: bool, facts: dict[s
         new_hp = max(new_hp, min(1, target.hp))
     work.set_hp(target.id, new_hp)
     work.step(_("%(target)s: %(before)s → %(hp)s životů"),
-              target=target.name, before=target.hp, hp=new_hp)  # fmt: skip
+              target=target.name, before=target.hp, hp=new_hp,
+              about=target.id, audience=Audience.HEALTH)  # fmt: skip
     if fainted:
         facts["knocked_out"] = True
         work.condition(target.id, "unconscious")
@@ -106,5 +109,6 @@ def _critical_defence(
     if lost:
         work.set_hp(attacker.id, attacker.hp - lost)
         work.step(_("%(target)s: %(before)s → %(hp)s životů"),
-                  target=attacker.name, before=attacker.hp, hp=attacker.hp - lost)  # fmt: skip
+                  target=attacker.name, before=attacker.hp, hp=attacker.hp - lost,
+                  about=attacker.id, audience=Audience.HEALTH)  # fmt: skip
         knock_out_at_zero(work, attacker.id)

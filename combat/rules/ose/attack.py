@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat.rules.base import Action, Combatant, Outcome, Step, ValueField, _
+from combat.rules.base import Action, Audience, Combatant, Outcome, Step, ValueField, _
 from combat.rules.ose.catalogue import ATTACK_KEY, Mods
 from combat.rules.ose.common import (
     MELEE,
@@ -127,13 +127,15 @@ def _hits(work: Work, actor: Combatant, target: Combatant, natural: int, total: 
         needed_aac, bonus = aac(target) - shield, attack_bonus(actor)
         hit = total + bonus >= needed_aac
         work.step(_("%(total)s + attack bonus %(bonus)s = %(result)s against AAC %(aac)s"),
-                  total=total, bonus=bonus, result=total + bonus, aac=needed_aac)  # fmt: skip
+                  total=total, bonus=bonus, result=total + bonus, aac=needed_aac,
+                  about=target.id, secret={"aac": Audience.STATS})  # fmt: skip
     else:
         ac, thac0 = number(target, "ac") + shield, number(actor, "thac0")
         needed = min(20, max(2, thac0 - ac))
         hit = total >= needed
         work.step(_("THAC0 %(thac0)s against AC %(ac)s needs %(needed)s; rolled %(total)s"),
-                  thac0=thac0, ac=ac, needed=needed, total=total)  # fmt: skip
+                  thac0=thac0, ac=ac, needed=needed, total=total, about=target.id,
+                  secret={"ac": Audience.STATS, "needed": Audience.STATS})  # fmt: skip
     if shield:
         work.step(_("%(name)s retreats: no shield bonus"), name=target.name)
     if natural == 20 and not hit:

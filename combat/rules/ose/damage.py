@@ -8,7 +8,7 @@ sides have resolved the phase), so a blow struck in a shared block waits as an E
 
 from __future__ import annotations
 
-from combat.rules.base import Effect, _
+from combat.rules.base import Audience, Effect, _
 from combat.rules.ose.common import Work
 from combat.rules.ose.morale import after_losses
 
@@ -22,7 +22,13 @@ def take_damage(work: Work, target_id: str, damage: int) -> None:
     work.set_hp(target_id, hp)
     if hp <= 0 and not target.has("dead"):
         work.condition(target_id, "dead")
-        work.step(_("%(name)s falls at %(hp)s HP and dies"), name=target.name, hp=hp)
+        work.step(
+            _("%(name)s falls at %(hp)s HP and dies"),
+            name=target.name,
+            hp=hp,
+            about=target.id,
+            secret={"hp": Audience.HEALTH},
+        )
         after_losses(work, [target.side])
 
 
@@ -55,9 +61,11 @@ def land_pending(work: Work) -> None:
         hp = combatant.hp - total
         work.set_hp(combatant.id, hp)
         work.step(_("Simultaneous damage lands: %(name)s loses %(damage)s HP (%(hp)s left)"),
-                  name=combatant.name, damage=total, hp=hp)  # fmt: skip
+                  name=combatant.name, damage=total, hp=hp,
+                  about=combatant.id, secret={"hp": Audience.HEALTH})  # fmt: skip
         if hp <= 0 and not combatant.has("dead"):
             work.condition(combatant.id, "dead")
-            work.step(_("%(name)s falls at %(hp)s HP and dies"), name=combatant.name, hp=hp)
+            work.step(_("%(name)s falls at %(hp)s HP and dies"), name=combatant.name, hp=hp,
+                      about=combatant.id, secret={"hp": Audience.HEALTH})  # fmt: skip
             fallen.append(combatant.side)
     after_losses(work, fallen)

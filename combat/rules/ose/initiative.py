@@ -65,7 +65,7 @@ def _roll(work: Work, unit: Unit) -> int:
         else _("%(name)s: initiative 1d6 %(roll)s %(modifier)+d (DEX) = %(total)s")
     )
     work.step(template, name=combatant.name, roll=result.faces[0], modifier=modifier,
-              total=result.total)  # fmt: skip
+              total=result.total, about=combatant.id)  # fmt: skip
     return result.total
 
 
@@ -90,7 +90,12 @@ def _rank(work: Work, rolled: list[tuple[Unit, int]], depth: int = 0) -> list[li
 def _roll_again(work: Work, unit: Unit) -> int:
     individual = enabled(work.fight, "individual_initiative")
     result = work.roll("initiative_tiebreak", unit[0] if individual else None, "1d6")
-    work.step(_("%(side)s: re-roll %(roll)s"), side=_label(work.fight, unit), roll=result.total)
+    work.step(
+        _("%(side)s: re-roll %(roll)s"),
+        side=_label(work.fight, unit),
+        roll=result.total,
+        about=unit[0] if individual else None,
+    )
     return result.total
 
 
@@ -142,7 +147,12 @@ def _summary(fight: Fight, new_blocks: Sequence[Mapping[str, Any]]) -> Step:
     """E.g. "Initiative: party 5, goblins 2"; side keys go as `sides` (the page words "party")."""
     order = _describe(fight, new_blocks)
     if enabled(fight, "individual_initiative"):
-        return Step(_("Initiative: %(order)s"), {"order": order})
+        listed = tuple(
+            (cid, f"{fight.get(cid).name} {block['roll']}")
+            for block in new_blocks
+            for cid in block["ids"]
+        )
+        return Step(_("Initiative: %(order)s"), {"order": order}, lists={"order": listed})
     return Step(_("Initiative: %(sides)s"), {"sides": order})
 
 
@@ -176,7 +186,7 @@ def _late(work: Work, ids: Sequence[str]) -> Outcome:
         joined["ids"] = [*joined["ids"], cid]
         _set_initiative(work, combatant, roll)
         work.step(_("%(name)s joins the round with initiative %(roll)s"),
-                  name=combatant.name, roll=roll)  # fmt: skip
+                  name=combatant.name, roll=roll, about=cid)  # fmt: skip
     stage["blocks"] = new_blocks
     order = _with_newcomers(work.fight, stage)
     summary = _summary(work.fight, new_blocks)

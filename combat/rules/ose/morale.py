@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from combat.rules.base import Action, Combatant, Effect, Outcome, Step, _
+from combat.rules.base import Action, Audience, Combatant, Effect, Outcome, Step, _
 from combat.rules.ose.catalogue import Mods
 from combat.rules.ose.common import Work, effect, fail, is_out, number
 from combat.rules.ose.options import enabled
@@ -104,18 +104,30 @@ def resolve_morale(work: Work, action: Action, mods: Mods) -> Outcome:
         _clear(work, [actor, *group])
         template = (_("Morale 12: %(name)s never checks morale") if score == 12
                     else _("%(name)s passed two checks and fights on without more"))  # fmt: skip
-        work.step(template, name=actor.name)
+        work.step(
+            template,
+            name=actor.name,
+            about=actor.id,
+            audience=Audience.STATS if score == 12 else Audience.ALL,
+        )  # the score 12
         return work.finish(summary, {"hit": True, "damage": 0, "held": True})
     effective = min(12, max(2, score + mods.integer("bonus", 0)))
     if score == 2 and not mods.flag("cornered"):
-        work.step(_("Morale 2: %(name)s never fights"), name=actor.name)
+        work.step(
+            _("Morale 2: %(name)s never fights"),
+            name=actor.name,
+            about=actor.id,
+            audience=Audience.STATS,
+        )
         held, total = False, None
     else:
         total = work.roll("morale", actor.id, "2d6").total
         held = total <= effective
         template = (_("Morale 2d6 %(roll)s against %(score)s: they hold") if held
                     else _("Morale 2d6 %(roll)s against %(score)s: they break"))  # fmt: skip
-        work.step(template, roll=total, score=effective)
+        work.step(
+            template, roll=total, score=effective, about=actor.id, secret={"score": Audience.STATS}
+        )
     if held:
         _passed(work, group)
     else:

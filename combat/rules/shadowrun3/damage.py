@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from combat.rules.base import Step, _
+from combat.rules.base import Audience, Step, _
 from combat.rules.faces import FaceSource
 from combat.rules.shadowrun3.success import TestResult, clamp, success_test
 
@@ -178,7 +178,19 @@ def resistance_test(
                   "power": power, "armour": armour, "tn": target})  # fmt: skip
     test = success_test(who.body + who.dermal + pool, target, faces,
                         purpose="resistance", roller=who.id)  # fmt: skip
-    return replace(test, steps=(intro, *test.steps))
+    rolled = test.rolled and replace(test.rolled, about=who.id, audience=Audience.STATS)
+    steps = tuple(_resisters(step, who.id) for step in (intro, *test.steps))
+    return replace(test, rolled=rolled, steps=steps)
+
+
+RESISTER_NUMBERS = frozenset({"body", "dermal", "pool", "armour", "tn", "dice"})
+
+
+def _resisters(step: Step, about: str) -> Step:
+    """The resistance lines state the resister's Body and armour (Power − armour = TN, Body +
+    dermal + pool dice): players read them as the fight's option says (combat.visibility)."""
+    secret = {key: Audience.STATS for key in step.params if key in RESISTER_NUMBERS}
+    return replace(step, about=about, secret=secret)
 
 
 # --- condition monitors -----------------------------------------------------------------------
@@ -253,7 +265,13 @@ _STATUS_STEPS: Mapping[Status, str] = {
 
 
 def take_damage(
-    monitors: Monitors, level: Level | None, *, stun: bool, body: int, name: str = ""
+    monitors: Monitors,
+    level: Level | None,
+    *,
+    stun: bool,
+    body: int,
+    name: str = "",
+    about: str | None = None,
 ) -> Wound:
     """Fill the boxes of `level`; stun beyond the stun monitor overflows into physical [std]."""
     boxes = BOXES[level] if level is not None else 0
@@ -269,7 +287,7 @@ def take_damage(
     before_mods = wound_modifiers(monitors.physical, monitors.stun)
     after_mods = wound_modifiers(physical, stunned)
     now = status(physical, stunned, body)
-    steps = _wound_steps(name, boxes, overflow, after, before_mods, after_mods)
+    steps = _wound_steps(name, boxes, overflow, after, before_mods, after_mods, about)
     if now != "active" and now != status(monitors.physical, monitors.stun, body):
         steps.append(Step(_STATUS_STEPS[now], {"name": name}))
     return Wound(name, level, stun, boxes, monitors, after, overflow, before_mods, after_mods,
@@ -283,6 +301,7 @@ def _wound_steps(
     after: Monitors,
     before: WoundModifiers,
     now: WoundModifiers,
+    about: str | None,
 ) -> list[Step]:
     steps: list[Step] = []
     if boxes == 0:
@@ -290,11 +309,12 @@ def _wound_steps(
     if overflow:
         steps.append(Step(_("the stun monitor is full: %(boxes)s boxes overflow into physical "
                             "damage"), {"boxes": overflow}))  # fmt: skip
-    # "hp_" params: players do not see a monster's monitor lines (combat.display).
     steps.append(
         Step(
             _("%(name)s: physical %(hp_physical)s/10, stun %(hp_stun)s/10"),
             {"name": name, "hp_physical": after.physical, "hp_stun": after.stun},
+            Audience.HEALTH,
+            about,
         )
     )
     if now != before:

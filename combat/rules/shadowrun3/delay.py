@@ -63,8 +63,9 @@ def resolve_delay(work: Work, action: Action) -> Outcome:
     }
     work.update(actor.id, delay=record)
     if until == "next_pass":
+        numbered: dict[str, Any] = {"pass": number + 1}  # "pass" is a Python keyword
         work.step(_("%(name)s delays into pass %(pass)s (before its own phase there)"),
-                  name=actor.name, **{"pass": number + 1})  # fmt: skip
+                  name=actor.name, **numbered)  # fmt: skip
     elif planned:
         work.step(_("%(name)s delays the action to phase %(phase)s"), name=actor.name,
                   phase=planned)  # fmt: skip

@@ -52,7 +52,6 @@ from combat.rules.shadowrun3.common import (
     end_stage,
     fail,
     is_out,
-    names,
     phase_key,
     stage_pass,
 )
@@ -61,6 +60,7 @@ from combat.rules.shadowrun3.handlers_damage import resolve_gm_damage
 from combat.rules.shadowrun3.handlers_melee import resolve_intercept, resolve_melee_attack
 from combat.rules.shadowrun3.handlers_odds import attack_odds_steps
 from combat.rules.shadowrun3.phase import FIELDS, MODIFIER_LABELS, SPECS, check_declared, spend
+from combat.rules.work import joined_roster, roster
 
 Handler = Callable[[Work, Action], Outcome]
 FREE = ("what", "skill")  # choices that depend on the kind or the actor: the handler checks
@@ -138,7 +138,10 @@ class Shadowrun3:
             top = max(passes.passes_in_turn(work), fight.stage.get("passes", 1))
             work.stage = {**fight.stage, "passes": top}
         order = work.order or fight.order
-        summary = Step(_("Initiative: %(order)s"), {"order": names(work, order)})
+        listed = roster(work.fight, order)
+        summary = Step(
+            _("Initiative: %(order)s"), {"order": joined_roster(listed)}, lists={"order": listed}
+        )
         return work.finish(summary, _initiative_data(work))
 
     def actions(self, fight: Fight, actor: str) -> tuple[ActionOption, ...]:
@@ -190,8 +193,10 @@ class Shadowrun3:
             if waiting:
                 work.order = tuple(passes.rank(work, waiting, number, fight.order, ()))
                 work.stage = {**fight.stage, "end": True, "pass_order": list(fight.order)}
+                listed = roster(work.fight, work.order)
                 summary = Step(_("End of pass %(pass)s: delayed actions of %(names)s"),
-                               {"pass": number, "names": names(work, work.order)})  # fmt: skip
+                               {"pass": number, "names": joined_roster(listed)},
+                               lists={"names": listed})  # fmt: skip
                 return work.finish(summary, {"pass": number, "end": True})
         if final:
             return None  # start_of_round settles grenades and lost delays of this pass
@@ -210,15 +215,18 @@ class Shadowrun3:
         if ended not in {c.id for c in fight.combatants}:
             ended = None  # removed from the fight meanwhile
         if ended is not None and not end_stage(fight):
-            surprise.phase_over(work, ended)
+            with work.about_combatant(ended):
+                surprise.phase_over(work, ended)
         if fight.current is not None and not end_stage(fight):
-            delay.own_phase(work, fight.current)
+            with work.about_combatant(fight.current):
+                delay.own_phase(work, fight.current)
         delay.reminders(work, ended)
         explosives.in_phase(work, ended)
         if not (work.changes or work.steps or work.notes):
             return None
         current = work.get(fight.current).name if fight.current else "—"
-        return work.finish(Step(_("Phase of %(name)s"), {"name": current}), {})
+        summary = Step(_("Phase of %(name)s"), {"name": current}, about=fight.current)
+        return work.finish(summary, {})
 
     def tracker(self, fight: Fight) -> TrackerView:
         return tracker_view.tracker(fight)

@@ -156,10 +156,18 @@ def explode(work: Work, holder: str, effect: Effect, phase: int | None) -> None:
     work.remove_effect(holder, effect.key)
     if phase is None:
         work.step(_("The %(weapon)s of %(name)s goes off at the end of the pass"),
-                  name=thrower.name, weapon=data.get("weapon"))  # fmt: skip
+                  name=thrower.name, weapon=data.get("weapon"), about=holder)  # fmt: skip
     else:
         work.step(_("The %(weapon)s of %(name)s goes off in phase %(phase)s"),
-                  name=thrower.name, weapon=data.get("weapon"), phase=phase)  # fmt: skip
+                  name=thrower.name, weapon=data.get("weapon"), phase=phase,
+                  about=holder)  # fmt: skip
+    with work.about_combatant(target.id):  # what it does to its target
+        _blast(work, holder, thrower, target, data)
+
+
+def _blast(
+    work: Work, holder: str, thrower: Combatant, target: Combatant, data: Mapping[str, Any]
+) -> None:
     surprised = no_pool_against(work.fight, target.id, holder)
     left = 0 if surprised else pool_left(target)
     dodge = min(int(data.get("dodge_pool", 0)), left)

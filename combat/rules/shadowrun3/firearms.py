@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from combat.rules.base import RulesError, Step, _
+from combat.rules.base import Audience, RulesError, Step, _
 from combat.rules.shadowrun3.damage import DamageCode, Resister, code_steps
 
 Mode = Literal["SS", "SA", "BF", "FA"]
@@ -350,15 +350,30 @@ def armour_against(
         kind = "impact"
     if override is not None:
         value = override
-        steps = [Step(_("called shot at a weaker spot: armour %(armour)s"), {"armour": value})]
+        steps = [
+            Step(
+                _("called shot at a weaker spot: armour %(armour)s"),
+                {"armour": value},
+                Audience.STATS,
+                target.id,
+            )
+        ]
     else:
         value = target.ballistic if kind == "ballistic" else target.impact
         steps = [Step(_("ballistic armour %(armour)s") if kind == "ballistic"
-                      else _("impact armour %(armour)s"), {"armour": value})]  # fmt: skip
+                      else _("impact armour %(armour)s"), {"armour": value},
+                      Audience.STATS, target.id)]  # fmt: skip
     if ammunition == "apds":
         # "se hodnocení pancíře … snižuje na polovinu. Vždy se zaokrouhluje dolů."
         value //= 2
-        steps.append(Step(_("APDS halves the armour to %(armour)s"), {"armour": value}))
+        steps.append(
+            Step(
+                _("APDS halves the armour to %(armour)s"),
+                {"armour": value},
+                Audience.STATS,
+                target.id,
+            )
+        )
     if ammunition != "flechette":
         return Armour(value, 0, tuple(steps))
     return _flechette(target, value, override, steps)
@@ -378,5 +393,6 @@ def _flechette(target: Resister, value: int, override: int | None, steps: list[S
         # "použijte buď dvojnásobek protinárazového pancíře, nebo … balistické … co je větší"
         value = max(2 * target.impact, target.ballistic)
         steps.append(Step(_("flechette: armour is the larger of 2 × impact and ballistic: "
-                            "%(armour)s"), {"armour": value}))  # fmt: skip
+                            "%(armour)s"), {"armour": value}, Audience.STATS,
+                          target.id))  # fmt: skip
     return Armour(value, 0, tuple(steps))

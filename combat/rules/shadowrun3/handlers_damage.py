@@ -25,7 +25,7 @@ def harm(work: Work, victim_id: str, level: Level | None, *, stun: bool) -> Woun
         return None
     victim = work.get(victim_id)
     wound = take_damage(monitors(victim), level, stun=stun, body=number(victim, "body"),
-                        name=victim.name)  # fmt: skip
+                        name=victim.name, about=victim_id)  # fmt: skip
     work.steps += wound.steps
     work.set_hp(victim_id, victim.max_hp - wound.after.physical)
     work.update(victim_id, stun=wound.after.stun)

@@ -83,5 +83,6 @@ def roll_one(work: Work, combatant_id: str, passes_done: int) -> None:
 
 def start_turn(work: Work, ids: Sequence[str], passes_done: int = 1) -> None:
     for combatant_id in dict.fromkeys(ids):
-        new_turn(work, combatant_id)
-        roll_one(work, combatant_id, passes_done)
+        with work.about_combatant(combatant_id):
+            new_turn(work, combatant_id)
+            roll_one(work, combatant_id, passes_done)

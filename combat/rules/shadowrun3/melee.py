@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from combat.rules.base import RolledDice, RulesError, Step, _
+from combat.rules.base import Audience, RolledDice, RulesError, Step, _
 from combat.rules.faces import FaceSource
 from combat.rules.shadowrun3.damage import (
     DamageCode,
@@ -150,7 +150,9 @@ def resolve_melee(
                           {"name": defender.who.name}))  # fmt: skip
     steps += code_steps(winner.code)
     armour = loser.who.impact if loser.armour_override is None else loser.armour_override
-    steps.append(Step(_("impact armour %(armour)s"), {"armour": armour}))
+    steps.append(
+        Step(_("impact armour %(armour)s"), {"armour": armour}, Audience.STATS, loser.who.id)
+    )
     resistance = resistance_test(loser.who, winner.code.power, armour, loser.resist_pool, faces)
     level = stage(winner.code.level, net - resistance.successes)
     steps += [*resistance.steps, *staging_steps(net, resistance.successes, winner.code.level),

@@ -25,7 +25,6 @@ from combat.rules.base import Combatant, _
 from combat.rules.shadowrun3.common import (
     Work,
     is_out,
-    names,
     natural_reaction,
     pass_score,
     reaction,
@@ -33,6 +32,7 @@ from combat.rules.shadowrun3.common import (
     stage_pass,
     wound_modifier,
 )
+from combat.rules.work import joined_roster, roster
 
 MAX_REROLLS = 20  # then the GM decides (a note), keeping the order as it is
 
@@ -80,8 +80,12 @@ def _roll_off(work: Work, group: list[str], depth: int) -> list[str]:
         work.note(_("Initiative still tied after many re-rolls: the GM decides the order"))
         return group
     rolls = {cid: work.roll("initiative_tiebreak", cid, "1d6").total for cid in group}
-    shown = ", ".join(f"{work.get(cid).name} {value}" for cid, value in rolls.items())
-    work.step(_("Tied initiative, 1d6 each: %(rolls)s"), rolls=shown)
+    listed = roster(work.fight, list(rolls), [f"{work.get(c).name} {v}" for c, v in rolls.items()])
+    work.step(
+        _("Tied initiative, 1d6 each: %(rolls)s"),
+        rolls=joined_roster(listed),
+        lists={"rolls": listed},
+    )
     result: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):
         result += _roll_off(work, [cid for cid in group if rolls[cid] == value], depth + 1)
@@ -124,8 +128,13 @@ def start_pass(work: Work, number: int, previous: Sequence[str], fresh: Collecti
     # begins; a wound does not spread the metres over fewer passes afterwards.
     before = work.fight.stage.get("passes", 0) if number > 1 else 0
     work.stage = {"pass": number, "passes": max(passes_in_turn(work), before or 0)}
+    listed = roster(work.fight, order)
+    numbered: dict[str, Any] = {"pass": number}  # "pass" is a Python keyword
     work.step(
-        _("Initiative pass %(pass)s: %(order)s"), order=names(work, order), **{"pass": number}
+        _("Initiative pass %(pass)s: %(order)s"),
+        order=joined_roster(listed),
+        lists={"order": listed},
+        **numbered,
     )
     return True
 
@@ -159,5 +168,8 @@ def reorder(work: Work, changed: Collection[str]) -> None:
     new = order[:cut] + rank(work, rest, number, order, changed)
     if new != order:
         work.order = tuple(new)
+        listed = roster(work.fight, new[cut:])
+        numbered: dict[str, Any] = {"pass": number}  # "pass" is a Python keyword
         work.step(_("New order of pass %(pass)s: %(order)s"),
-                  order=names(work, new[cut:]) or "—", **{"pass": number})  # fmt: skip
+                  order=joined_roster(listed) or "—", lists={"order": listed},
+                  **numbered)  # fmt: skip

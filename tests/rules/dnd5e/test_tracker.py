@@ -48,4 +48,4 @@ def test_who_has_acted_this_round() -> None:
     outcome = ENGINE.between_turns(moved, "hero", TypedFaces(()))
     assert outcome is not None
     assert ENGINE.tracker(after(moved, outcome)).acted == frozenset({"hero"})
-    assert outcome.summary == Step("Turn of %(name)s", {"name": "gob"})
+    assert outcome.summary == Step("Turn of %(name)s", {"name": "gob"}, about="gob")
