@@ -46,6 +46,7 @@ messages: install
 bench: install
 	$(PY) bench/bench_dice.py
 	$(PY) bench/bench_encounter.py
+	$(PY) bench/bench_history.py
 	$(PY) bench/bench_simulate.py
 	$(PY) bench/bench_load.py
 

@@ -20,8 +20,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.report import write_section  # noqa: E402
 from bench.simulate_baselines import baseline  # noqa: E402
-from combat.rules.engines import has_engine  # noqa: E402
-from combat.rules.simulate import simulate, tactics_for  # noqa: E402
+from combat.rules.engines import has_engine, tactics_for  # noqa: E402
+from combat.rules.simulate import simulate  # noqa: E402
 from tests.rules.simulate_fights import BENCH, prepared  # noqa: E402
 
 SYSTEMS = (("dnd5e", "D&D 5e", "4 vs 6"), ("draci_hlidka", "Dračí Hlídka", "4 vs 6"),

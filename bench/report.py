@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 REPORT = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
-ORDER = ("dice", "encounter", "simulate", "load")  # bench_<name>.py writes section <name>
+# bench_<name>.py writes section <name>
+ORDER = ("dice", "encounter", "history", "simulate", "load")
 HEADER = (
     "# Benchmarks\n\n"
     "Measured numbers, each section written by its script under `bench/` with the date it ran "

@@ -10,8 +10,8 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from combat.rules.systems import SYSTEMS
 
@@ -143,7 +143,7 @@ class RecordAdmin(HistoryGuard, admin.ModelAdmin):  # type: ignore[type-arg]
         system = self.system_for(request, obj)
         if system:
             names = [form_name(name) for name in self.stat_names(system)]
-            fieldsets.append((SYSTEMS[system].name.get(None), {"fields": names}))
+            fieldsets.append((SYSTEMS[system].name.get(get_language()), {"fields": names}))
         return fieldsets
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any):  # type: ignore[no-untyped-def]
@@ -176,7 +176,15 @@ class RecordAdmin(HistoryGuard, admin.ModelAdmin):  # type: ignore[type-arg]
                 ),
             )
             return
-        messages.success(request, _("%(n)s records duplicated.") % {"n": len(records)})
+        where = sorted(
+            {str(campaign) if campaign else _("the shared library") for campaign in targets}
+        )
+        done = ngettext(
+            "%(n)s record duplicated into %(where)s.",
+            "%(n)s records duplicated into %(where)s.",
+            len(records),
+        )
+        messages.success(request, done % {"n": len(records), "where": ", ".join(where)})
 
     def copy_target(self, request: HttpRequest, record: Any) -> Campaign | None:
         """Where a copy goes: the record's campaign; a library record's copy stays in the library
@@ -219,7 +227,7 @@ class RecordAdmin(HistoryGuard, admin.ModelAdmin):  # type: ignore[type-arg]
         return response
 
     def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
-        systems = [(key, system.name.get(None)) for key, system in SYSTEMS.items()]
+        systems = [(key, system.name.get(get_language())) for key, system in SYSTEMS.items()]
         return super().changelist_view(
             request, {**(extra_context or {}), "record_systems": systems}
         )

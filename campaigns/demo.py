@@ -17,25 +17,14 @@ from django.db import models, transaction
 from combat.rules.schema import Schema, StatError
 from combat.rules.systems import get_system
 
-from .demo_records import DemoCharacter, DemoRecord, records_for
-from .models import Armor, Campaign, Character, Membership, Monster, Role, RuleSystem, Weapon
+from .demo_records import DemoCharacter, DemoRecord, demo_campaigns, records_for
+from .models import Armor, Campaign, Character, Membership, Monster, Role, Weapon
 from .staff import make_game_master_staff
 
 DEMO_PASSWORD = "iniciativa"  # noqa: S105 - demo logins printed by `make run`, never production
 DEMO_GM = "gm"
 DEMO_PLAYERS = ("hrac", "gracz")
 DEMO_SOURCE = "demo"  # the `source` of the demo's monsters, weapons and armour
-
-DEMO_CAMPAIGNS = {
-    RuleSystem.DRACI_HLIDKA: (
-        "Stezka skřetů",
-        "Baldur, Meredil a Grop proti skřetímu vůdci; honička s půlčíkem a barbarem.",
-    ),
-    RuleSystem.OSE: ("The Caves of Chaos", "A party of four against the caves' inhabitants."),
-    RuleSystem.DND5E: ("Lost Mine", "A party of adventurers and monsters from the 5e SRD."),
-    RuleSystem.SHADOWRUN3: ("Seattle 2060", "John Longbone, Liam, Wedge and the Halloweeners."),
-    RuleSystem.DICE_POOL: ("Zamčené dveře", "Hráči A, B a C; dveře, konflikt a pes."),
-}
 
 RecordT = TypeVar("RecordT", bound=models.Model)
 
@@ -174,7 +163,7 @@ def load_demo() -> DemoSummary:
     users_created = int(gm_created) + sum(created for _, created in players.values())
     campaigns_created = 0
     records: Counter[str] = Counter()
-    for system, (name, description) in DEMO_CAMPAIGNS.items():
+    for system, (name, description) in demo_campaigns().items():
         campaign, created = _ensure_campaign(system, name, description, gm, owners.values())
         campaigns_created += int(created)
         records.update(_ensure_records(campaign, owners))

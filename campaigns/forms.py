@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from combat.options import add_option_fields, chosen_options
-from config.usernames import taken
+from config.usernames import has_invisible, taken
 
 from .models import Campaign, Invite
 
@@ -24,6 +24,9 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
 
     def clean_username(self) -> str | None:
         username: str | None = super().clean_username()  # Django's own check: same but case
+        if username and has_invisible(username):  # "gm" + a blank letter reads "gm"
+            self.add_error("username", _("A username cannot contain invisible characters."))
+            return None
         if username and taken(username):
             error = self.instance.unique_error_message(type(self.instance), ["username"])
             self.add_error("username", error)

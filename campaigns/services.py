@@ -28,7 +28,12 @@ def create_campaign(user: AbstractBaseUser, campaign: Campaign) -> Campaign:
 
 
 def _ensure_another_gm_remains(membership: Membership) -> None:
-    if membership.is_gm and membership.campaign.gm_count() <= 1:
+    """Another GM who can still log in: a deactivated account (its user deleted, the logs kept)
+    runs nothing."""
+    if not membership.is_gm:
+        return
+    others = membership.campaign.memberships.filter(role=Role.GM, user__is_active=True)
+    if not others.exclude(pk=membership.pk).exists():
         raise ValidationError(_("A campaign needs at least one game master."))
 
 
@@ -74,6 +79,8 @@ def set_role(acting: Membership, member: Membership, role: str) -> None:
         raise ValidationError(_("Unknown role."))
     if not acting.is_gm:
         raise PermissionDenied
+    if role == Role.GM and not member.user.is_active:
+        raise ValidationError(_("That account is deactivated: it cannot run a campaign."))
     if role == Role.PLAYER:
         if not _lock_acting_gm(acting, member):
             raise ValidationError(_("That member has left the campaign."))

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from combat.models.appendonly import AppendOnlyModel
 
@@ -42,6 +42,18 @@ def log_holders(user_ids: Iterable[Any]) -> set[Any]:
     return holders
 
 
+LAST_SUPERUSER = gettext_lazy(
+    "Nothing was deleted: that would leave no active superuser to manage accounts and the "
+    "shared library. Make another account a superuser first."
+)
+
+
+def leaves_no_superuser(user_ids: Iterable[Any]) -> bool:
+    """Would deleting (or deactivating) these accounts leave no active superuser?"""
+    superusers = User.objects.filter(is_superuser=True, is_active=True)
+    return superusers.exists() and not superusers.exclude(pk__in=list(user_ids)).exists()
+
+
 def retire(user: Any) -> None:
     """The tombstone: no login, no personal data, no rights; the user name stays for the logs."""
     user.is_active = user.is_staff = user.is_superuser = False
@@ -57,6 +69,9 @@ def retire(user: Any) -> None:
 )
 def delete_selected(modeladmin: "AccountAdmin", request: HttpRequest, queryset: Any) -> Any:
     """Django's bulk delete, except that accounts the logs name are deactivated."""
+    if leaves_no_superuser(queryset.values_list("pk", flat=True)):
+        messages.error(request, LAST_SUPERUSER)
+        return None
     holders = log_holders(queryset.values_list("pk", flat=True))
     kept = list(queryset.filter(pk__in=holders))
     rest = queryset.exclude(pk__in=holders)
@@ -64,11 +79,12 @@ def delete_selected(modeladmin: "AccountAdmin", request: HttpRequest, queryset: 
         return admin_actions.delete_selected(modeladmin, request, queryset)
     if not request.POST.get("post"):  # the confirmation page: say so before anything happens
         names = ", ".join(user.get_username() for user in kept)
-        messages.warning(
-            request,
-            _("The campaign logs name %(names)s: they will be deactivated instead of deleted.")
-            % {"names": names},
+        warning = ngettext(
+            "The campaign logs name %(names)s: the account will be deactivated instead of deleted.",
+            "The campaign logs name %(names)s: they will be deactivated instead of deleted.",
+            len(kept),
         )
+        messages.warning(request, warning % {"names": names})
         return admin_actions.delete_selected(modeladmin, request, queryset)
     modeladmin.retire(request, kept)
     return admin_actions.delete_selected(modeladmin, request, rest) if rest.exists() else None
@@ -86,6 +102,9 @@ class AccountAdmin(HistoryGuard, UserAdmin):  # type: ignore[type-arg]
         self, request: HttpRequest, object_id: str, extra_context: Any = None
     ) -> HttpResponse:
         user = self.get_object(request, unquote(object_id))
+        if user is not None and leaves_no_superuser([user.pk]):
+            messages.error(request, LAST_SUPERUSER)
+            return redirect("admin:auth_user_changelist")
         if (
             user is None
             or not self.has_delete_permission(request, user)
@@ -117,11 +136,13 @@ class AccountAdmin(HistoryGuard, UserAdmin):  # type: ignore[type-arg]
                 retire(user)
                 self.log_change(request, user, _("Deactivated instead of deleted."))
         names = ", ".join(user.get_username() for user in users)
-        messages.success(
-            request,
-            _("Deactivated instead of deleted, because the campaign logs name them: %(names)s.")
-            % {"names": names},
+        done = ngettext(
+            "Deactivated instead of deleted, because the campaign logs name the account: "
+            "%(names)s.",
+            "Deactivated instead of deleted, because the campaign logs name them: %(names)s.",
+            len(users),
         )
+        messages.success(request, done % {"names": names})
 
 
 class GuardedGroupAdmin(HistoryGuard, GroupAdmin):

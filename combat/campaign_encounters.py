@@ -12,6 +12,7 @@ from typing import Any
 from campaigns.models import Campaign, Character, Monster
 
 from .eventlog import seal
+from .history import rebuild_history
 from .models import Combatant, Encounter, Event
 from .models.events import GENESIS
 
@@ -127,3 +128,4 @@ def _log_in(
     encounter.log_head, encounter.log_length = previous if events else "", len(events)
     seal(encounter)  # signed by this server's key, as the log stands when imported
     encounter.save()
+    rebuild_history(encounter)  # open proposals and the undo/redo stacks, from the log

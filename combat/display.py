@@ -11,7 +11,10 @@ from django.utils.translation import get_language, gettext, pgettext_lazy
 
 from combat.rules.base import Badge, TrackerView
 from combat.rules.dice import InvalidDice, roll
+from combat.rules.engine import DOWN
 from combat.rules.faces import FacesExhausted, TypedFaces
+from combat.rules.schema import Label
+from combat.rules.systems import SYSTEMS
 
 from .models import Combatant, Encounter, Event
 from .visibility import Viewer, visible_outcome
@@ -46,15 +49,6 @@ PURPOSES = {
     "save": pgettext_lazy("roll", "saving throw"),
 }
 SIDES = {"party": pgettext_lazy("side", "party"), "enemies": pgettext_lazy("side", "enemies")}
-NPC_DICE = {"attack_dice": pgettext_lazy("dice pool", "attack dice"),
-            "defence_dice": pgettext_lazy("dice pool", "defence dice")}  # fmt: skip
-
-
-def _damage_type(value: str) -> str:
-    from combat.rules.dnd5e.stats import DAMAGE_TYPES
-
-    label = dict(DAMAGE_TYPES).get(value)
-    return label.get(get_language()) if label else value
 
 
 def _words(value: str, table: Mapping[str, Any]) -> str:
@@ -63,34 +57,29 @@ def _words(value: str, table: Mapping[str, Any]) -> str:
     return value
 
 
-# The parts of OSE's "Attack modifiers: STR +1, range -1" line (combat.rules.ose.attack).
-OSE_MODIFIERS = {"STR": pgettext_lazy("OSE attack modifier", "STR"),
-                 "DEX": pgettext_lazy("OSE attack modifier", "DEX"),
-                 "range": pgettext_lazy("OSE attack modifier", "range"),
-                 "cover": pgettext_lazy("OSE attack modifier", "cover"),
-                 "retreat": pgettext_lazy("OSE attack modifier", "retreating target"),
-                 "referee": pgettext_lazy("OSE attack modifier", "referee")}  # fmt: skip
-
-
-def _modifier_list(value: str) -> str:
-    """The list "STR +1, range -1" in the page's language: each part is a word and a number."""
-    parts = []
-    for part in value.split(", "):
-        word, _space, number = part.rpartition(" ")
-        parts.append(f"{OSE_MODIFIERS.get(word, word)} {number}" if word else part)
-    return ", ".join(parts)
-
-
 # Log parameters that are keys of translatable words ("prone", "party"), not names or numbers.
 TRANSLATED_PARAMS: dict[str, Callable[[str], str]] = {
     "condition": gettext,
     "side": lambda value: str(SIDES.get(value, value)),
     "sides": lambda value: _words(value, SIDES),
-    "skills": lambda value: _words(value, NPC_DICE),
-    "kind": _damage_type,
-    "modifiers": _modifier_list,
 }
 DECIMAL = re.compile(r"-?\d+\.\d+")  # "55.2": a chance or a mean, written by the rules
+WORD = re.compile(r"[A-Za-z_]+")
+
+
+def _system_words(key: str) -> dict[str, Label]:
+    """The words the rule systems write into the log parameter `key` (5e's damage types in
+    "kind", OSE's attack modifiers in "modifiers"), from every system's description."""
+    words: dict[str, Label] = {}
+    for system in SYSTEMS.values():
+        words.update(system.log_words.get(key, {}))
+    return words
+
+
+def _in_words(value: str, words: Mapping[str, Label]) -> str:
+    """Each of the system's words in `value` ("STR +1, range -1") in the page's language."""
+    lang = get_language()
+    return WORD.sub(lambda m: words[m[0]].get(lang) if m[0] in words else m[0], value)
 
 
 def _param(key: str, value: Any) -> Any:
@@ -99,6 +88,9 @@ def _param(key: str, value: Any) -> Any:
         return value
     if key in TRANSLATED_PARAMS:
         return TRANSLATED_PARAMS[key](value)
+    words = _system_words(key)
+    if words:
+        return _in_words(value, words)
     if DECIMAL.fullmatch(value):
         return number_format(Decimal(value))
     return value
@@ -142,9 +134,12 @@ def say(step: Mapping[str, Any] | None) -> str:
         return template % params if params else template
 
 
-def hp_descriptor(row: Combatant) -> str:
-    """What players see of a monster's health unless the GM reveals the numbers."""
-    if row.hp <= 0 or {"unconscious", "dead", "beaten", "fled"} & set(row.conditions):
+def hp_descriptor(row: Combatant, system: str) -> str:
+    """What players see of a monster's health unless the GM reveals the numbers; "down" as
+    its rule system says (OSE's surrendered, SR3's dying, the dice pool's beaten)."""
+    found = SYSTEMS.get(system)
+    down = found.down if found is not None else DOWN
+    if row.hp <= 0 or down & set(row.conditions):
         return gettext("down")
     if row.hp >= row.max_hp:
         return gettext("unhurt")
@@ -211,7 +206,7 @@ def tracker_rows(
     result = []
     for row in ordered:
         numbers = gm or not row.is_npc or row.hp_revealed or row.owned_by(user)
-        health = f"{row.hp} / {row.max_hp}" if numbers else hp_descriptor(row)
+        health = f"{row.hp} / {row.max_hp}" if numbers else hp_descriptor(row, encounter.system)
         # An engine's badges (combat pool, condition monitors) show a monster's numbers too.
         badges = tuple(_badge(b) for b in view.badges.get(row.key, ())) if numbers else ()
         result.append(TrackerRow(

@@ -1,6 +1,6 @@
 """Forms of the encounter page. Each carries a one-time key: a retry never acts twice."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -10,12 +10,14 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign, Character, Monster
 from combat.rules.base import Action, ActionOption, Fight, Step, ValueField
+from combat.rules.engine import EngineBase
 
 from .display import say
 from .forms import parse_faces
 from .services import new_roll_key
 
-CONDITIONS = ("surprised", "prone", "invisible", "helpless", "unconscious", "dead", "beaten")
+# A form built without the system's engine offers only what every system has.
+PLAIN = EngineBase()
 
 
 class KeyedForm(forms.Form):
@@ -69,15 +71,14 @@ class ActionForm(KeyedForm):
 
     def __init__(
         self, fight: Fight, actor: str, options: Sequence[ActionOption], *args: Any,
-        hidden: frozenset[str] = frozenset(), engine: Any = None,
+        hidden: frozenset[str] = frozenset(), engine: EngineBase = PLAIN,
         journal_rolls: Sequence[tuple[int, str]] = (), gm: bool = True, **kwargs: Any,
     ) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
         if not gm:  # the GM's own numbers (a TN modifier, "ignore the economy") are not a player's
-            options = player_options(options, getattr(engine, "gm_modifiers", frozenset()))
+            options = player_options(options, engine.gm_modifiers)
         self.fields["actor"].initial = actor
-        me = fight.get(actor)
-        labels = getattr(engine, "modifier_labels", None)
+        labels = engine.modifier_labels
         self.fields["kind"].choices = [
             (o.kind, say({"template": o.label.template, "params": o.label.params})) for o in options
         ]
@@ -85,8 +86,7 @@ class ActionForm(KeyedForm):
             (c.id, c.name) for c in fight.combatants if c.id != actor and c.id not in hidden
         ]
         # An engine may offer more than the weapons: a 5e monster's stat-block attacks.
-        names = getattr(engine, "weapon_names", None)
-        weapons = names(fight, actor) if names else [w["name"] for w in me.weapons]
+        weapons = engine.weapon_names(fight, actor)
         self.fields["weapon"].choices = [("", "—")] + [(name, name) for name in weapons]
         if len(weapons) == 1:  # the one weapon the actor has is the likely choice
             self.fields["weapon"].initial = weapons[0]
@@ -138,7 +138,7 @@ class ActionForm(KeyedForm):
     @classmethod
     def fresh(
         cls, fight: Fight, actor: str, options: Sequence[ActionOption], *,
-        hidden: frozenset[str] = frozenset(), engine: Any = None,
+        hidden: frozenset[str] = frozenset(), engine: EngineBase = PLAIN,
         journal_rolls: Sequence[tuple[int, str]] = (), gm: bool = True, key: str = "",
     ) -> "ActionForm":  # fmt: skip
         initial = {"key": key or new_roll_key()}
@@ -195,7 +195,7 @@ def value_field(value: ValueField) -> forms.Field:
     )
 
 
-def modifier_label(key: str, labels: Any = None) -> str:
+def modifier_label(key: str, labels: Mapping[str, Step] | None = None) -> str:
     """A modifier's label in the encounter's own system (several systems share key names)."""
     from combat.rules.engines import modifier_labels
 
@@ -242,28 +242,21 @@ class AdjustForm(forms.Form):
         label=_("Move to place in the order"), required=False, min_value=1, max_value=999
     )
 
-    def __init__(self, rows: Sequence[Any], *args: Any, engine: Any = None, **kwargs: Any) -> None:
+    def __init__(
+        self, rows: Sequence[Any], *args: Any, engine: EngineBase = PLAIN, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["combatant"].choices = [(row.key, row.name) for row in rows]
-        extra = getattr(engine, "condition_labels", {})  # the system's own conditions
-        names = list(CONDITIONS) + [c for c in extra if c not in CONDITIONS]
-        conditions = [("", "—")] + [(c, condition_label(c)) for c in names]
+        labels = engine.condition_labels  # the system's conditions, the common ones first
+        conditions = [("", "—")] + [(c, gettext(label)) for c, label in labels.items()]
         self.fields["add"].choices = conditions
         self.fields["remove"].choices = conditions
 
     @classmethod
-    def fresh(cls, rows: Sequence[Any], engine: Any = None) -> "AdjustForm":
+    def fresh(cls, rows: Sequence[Any], engine: EngineBase = PLAIN) -> "AdjustForm":
         return cls(rows, initial={"key": new_roll_key()}, engine=engine)
 
 
 def condition_label(condition: str) -> str:
-    labels = {
-        "surprised": _("surprised"),
-        "prone": _("prone"),
-        "invisible": _("invisible"),
-        "helpless": _("helpless"),
-        "unconscious": _("unconscious"),
-        "dead": _("dead"),
-        "beaten": _("beaten"),
-    }
-    return str(labels[condition]) if condition in labels else gettext(condition)
+    """A condition in the page's language: the engines name each by its English word."""
+    return gettext(condition)

@@ -1,6 +1,5 @@
 """The encounter pages: the list, the live page, and the GM's and players' actions."""
 
-import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -10,14 +9,17 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.access import membership_or_404
 from campaigns.models import Membership
 from campaigns.views.helpers import redirect_to
-from combat.rules.base import RulesError, TrackerView
+from combat.rules.base import Audience, RulesError, TrackerView
 from combat.rules.dice import InvalidDice
+from combat.rules.engine import EngineBase
 from combat.rules.engines import get_engine, has_engine
 from combat.rules.preview import preview
 
@@ -31,6 +33,8 @@ from .services import new_roll_key
 from .visibility import Viewer, visible_events, without_hidden
 
 LOG_PAGE = 30
+FORM_ID_SALT = "combat.encounter_views.form-id"
+SECRET_ODDS = _lazy("The odds depend on numbers the game master keeps hidden.")
 TURN_STEPS = frozenset({"initiative", "next", "undo", "redo", "end"})
 
 
@@ -74,13 +78,13 @@ def page_context(
     visible, older_from = _log_page(encounter, viewer, before=None)
     engine = get_engine(encounter.system)
     fight = fight_of(encounter, rows) if rows else None
-    ids = _FormIds(encounter, request.user)
+    ids = _FormIds(encounter, request.user, viewer)
     context: dict[str, Any] = {
         "campaign": membership.campaign,
         "membership": membership,
         "encounter": encounter,
         "tracker": tracker_block(
-            encounter, rows, gm=gm, user=request.user, view=_tracker_view(engine, fight)
+            encounter, rows, gm=gm, user=request.user, view=_tracker_view(engine, fight, viewer)
         ),
         "log": [log_entry(event, gm=gm, viewer=viewer) for event in visible],
         "older_from": older_from,
@@ -124,19 +128,25 @@ class _FormIds:
     An id is a name, never a key: every render issues new random one-time keys (issue K, a key
     derived from this state let a player who posted with it jam the GM's turn controls). A kept
     form keeps the key of the render that made it; the server takes any key this user has not
-    used yet, so a kept form acts once and a retried post stays one action."""
+    used yet, so a kept form acts once and a retried post stays one action.
 
-    def __init__(self, encounter: Encounter, user: Any) -> None:
-        self.encounter, self.user = encounter, user
+    An id states nothing the viewer may not see: it is a keyed hash (a player cannot try
+    candidate states offline), and whose turn it is counts only when the viewer sees that
+    combatant (a hidden wolf's turn and the next hidden wolf's give the same id)."""
+
+    def __init__(self, encounter: Encounter, user: Any, viewer: Viewer) -> None:
+        self.encounter, self.user, self.viewer = encounter, user, viewer
         self.done: int | None = None
 
     def _id(self, *state: Any) -> str:
-        if self.done is None:  # counted once for both forms
-            self.done = Event.objects.filter(encounter=self.encounter, user=self.user).count()
+        if self.done is None:  # looked up once for both forms: this user's newest event
+            mine = Event.objects.filter(encounter=self.encounter, user=self.user)
+            self.done = mine.order_by("-seq").values_list("seq", flat=True).first() or 0
         encounter = self.encounter
-        text = repr((self.done, encounter.status, encounter.round, encounter.current,
+        current = encounter.current if self.viewer.sees(encounter.current) else None
+        text = repr((self.done, encounter.status, encounter.round, current,
                      encounter.stage, *state))  # fmt: skip
-        return hashlib.sha256(text.encode()).hexdigest()[:24]
+        return salted_hmac(FORM_ID_SALT, text, algorithm="sha256").hexdigest()[:24]
 
     def panel(self, actor: str, options: Any) -> str:
         offered = [(o.kind, o.modifiers, [v.key for v in o.values]) for o in options]
@@ -146,10 +156,23 @@ class _FormIds:
         return self._id("turn")
 
 
-def _tracker_view(engine: Any, fight: Any) -> TrackerView:
-    """What the system's engine adds to the tracker: passes, phases, pools, monitors, sides."""
-    tracker = getattr(engine, "tracker", None) if fight is not None else None
-    return tracker(fight) if tracker is not None else TrackerView()
+def _tracker_view(engine: EngineBase, fight: Any, viewer: Viewer) -> TrackerView:
+    """What the system's engine adds to the tracker: passes, phases, pools, monitors, sides.
+
+    A player's is worked out on the fight without its hidden combatants (red team finding 2:
+    "declare lowest first — …, Ghostganger", "grappled by Wolf", a pass count that counted
+    them), so no header line or badge can name or count one. Should an engine still look one
+    up there (a badge about a hidden combatant), the player gets no engine lines rather than
+    lines worked out on the whole fight."""
+    seen = fight if viewer.gm else without_hidden(fight, viewer.hidden)
+    if seen is None:
+        return TrackerView()
+    try:
+        return engine.tracker(seen)
+    except KeyError:
+        if viewer.gm:
+            raise
+        return TrackerView()
 
 
 def _acting(
@@ -178,15 +201,15 @@ def _acting(
 
 def _acts_before_initiative(encounter: Encounter) -> bool:
     """OSE declares spells and withdrawals before the first initiative roll."""
-    return bool(getattr(get_engine(encounter.system), "acts_before_initiative", False))
+    return get_engine(encounter.system).acts_before_initiative
 
 
 def _acts_out_of_turn(encounter: Encounter) -> bool:
     """Players may act when it is not their turn (a reaction, a free action)."""
-    return bool(getattr(get_engine(encounter.system), "acts_out_of_turn", False))
+    return get_engine(encounter.system).acts_out_of_turn
 
 
-def allowed_options(engine: Any, fight: Any, actor: str, *, gm: bool) -> tuple[Any, ...]:
+def allowed_options(engine: EngineBase, fight: Any, actor: str, *, gm: bool) -> tuple[Any, ...]:
     """What the actor may do now; a player never gets the GM's bookkeeping actions."""
     return tuple(o for o in engine.actions(fight, actor) if gm or not o.gm_only)
 
@@ -259,7 +282,7 @@ def _done_before(request: HttpRequest, encounter: Encounter) -> bool:
     key = (request.POST.get("key") or request.POST.get("turn-key") or "")[:64]
     if not key or "\x00" in key:  # PostgreSQL refuses NUL in text; no key ever has one
         return False
-    return Event.objects.filter(encounter=encounter, user=request.user, key=key).exists()
+    return Event.objects.keyed(encounter, request.user, key).exists()
 
 
 def _act(
@@ -345,7 +368,7 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
     """An action of the combatant whose turn it is: by the GM, or by the player who owns it."""
 
     def work(membership: Membership, encounter: Encounter) -> None:
-        current = _posted_actor(request, encounter)
+        current = _posted_actor(request, encounter, gm=membership.is_gm)
         if current is None:
             raise RulesError(_("Nobody's turn: roll initiative first."))
         if not (membership.is_gm or current.owned_by(request.user)):
@@ -377,7 +400,13 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
             data["faces"] = journal_rolls.faces_of(membership.campaign, used)
         if not membership.is_gm and membership.campaign.players_propose:
             workflows.propose_action(
-                encounter.pk, request.user, data["key"], action, data["faces"], on_turn=on_turn
+                encounter.pk,
+                request.user,
+                data["key"],
+                action,
+                data["faces"],
+                on_turn=on_turn,
+                journal_roll=used,
             )
             return
         secret = data["secret"] and membership.is_gm  # only the GM may hide a roll
@@ -387,8 +416,9 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
     return _act(request, pk, enc_pk, work)
 
 
-def _posted_actor(request: HttpRequest, encounter: Encounter) -> Any | None:
-    """The combatant the form acts for: the one it names, or whose turn it is."""
+def _posted_actor(request: HttpRequest, encounter: Encounter, *, gm: bool) -> Any | None:
+    """The combatant the form acts for: the one it names, or whose turn it is. For a player a
+    hidden combatant is nobody, so its key answers like a key of nobody (not "forbidden")."""
     if encounter.status == "ended":
         return None
     if encounter.status == "preparing" and not _acts_before_initiative(encounter):
@@ -398,7 +428,8 @@ def _posted_actor(request: HttpRequest, encounter: Encounter) -> Any | None:
     number = key[1:]
     if not key.startswith("c") or not (number.isascii() and number.isdigit() and len(key) <= 20):
         return None  # int() raised on "c²" and on 5,000 digits (a 500)
-    return encounter.combatants.filter(pk=int(number)).first()
+    combatants = encounter.combatants.all() if gm else encounter.combatants.filter(hidden=False)
+    return combatants.filter(pk=int(number)).first()
 
 
 @login_required
@@ -440,7 +471,7 @@ def encounter_proposal(request: HttpRequest, pk: int, enc_pk: int, seq: int) -> 
 def encounter_odds(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     """The exact chance to hit and the expected damage of the action being chosen."""
     membership, encounter = _encounter(request, pk, enc_pk)
-    current = _posted_actor(request, encounter)
+    current = _posted_actor(request, encounter, gm=membership.is_gm)
     if current is None or not (membership.is_gm or current.owned_by(request.user)):
         return HttpResponse(status=204)
     fight, rows = load_fight(encounter)
@@ -453,17 +484,32 @@ def encounter_odds(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     context: dict[str, Any] = {}
     if form.is_valid():
         action = form.action(current.key)
-        odds = getattr(engine, "odds", None)
-        if odds is not None:  # the engine's own exact odds (dice pools too big to enumerate)
-            context["odds_lines"] = _engine_odds(odds, without_hidden(fight, hidden), action)
-        elif form.cleaned_data["targets"]:
+        seen = without_hidden(fight, hidden)
+        viewer = Viewer.of(encounter, rows.values(), request.user, gm=membership.is_gm)
+        targeted = bool(form.cleaned_data["targets"])
+        if not _stats_readable(viewer, seen, current.key):  # targeted: allowed or not, a secret
+            lines = _engine_odds(engine, seen, action) if engine.own_odds and not targeted else []
+            context["odds_lines"] = [SECRET_ODDS] if targeted or lines else []
+        elif engine.own_odds:  # the engine's own exact odds (dice pools too big to enumerate)
+            context["odds_lines"] = _engine_odds(engine, seen, action)
+        elif targeted:
             context["preview"] = preview(engine, fight, action)
     return render(request, "combat/encounter.html#odds", context)
 
 
-def _engine_odds(odds: Callable[..., Any], fight: Any, action: Any) -> list[str]:
+def _stats_readable(viewer: Viewer, fight: Any, actor: str) -> bool:
+    """May this viewer read the defence numbers of everyone in the fight the odds are computed
+    on (a visible fight: hidden combatants are not in it)? The odds state them: 5e's "needs 10
+    or more" is an AC, Dračí Hlídka's chance an OČ, Shadowrun's levels a Body, a dice pool's
+    round the other side's dice. The odds read more than the targets (a round counts everyone),
+    so all of them count, the actor's own side as well."""
+    others = fight.combatants if fight is not None else ()
+    return all(viewer.reads(Audience.STATS, c.id) for c in others if c.id != actor)
+
+
+def _engine_odds(engine: EngineBase, fight: Any, action: Any) -> list[str]:
     try:
-        return [step_text(line) for line in odds(fight, action) or ()]
+        return [step_text(line) for line in engine.odds(fight, action) or ()]
     except (RulesError, InvalidDice, KeyError):  # not allowed as chosen (or, for a player, it
         return []  # needs a hidden combatant's state): the resolve says why
 

@@ -20,15 +20,19 @@ PREFIX = "option_"
 # every system has it, and its engine says how its tables usually play (`monster_stats_shown`,
 # default hidden); the GM changes it per campaign and encounter (combat.visibility reads it).
 MONSTER_STATS = "monster_stats"
-_HIDDEN = ("hidden", Step(_("hidden from players")))
-_SHOWN = ("shown", Step(_("shown to players")))
+# "no" and "yes" under a question: no adjective to agree in gender with a plural label.
+_HIDDEN = ("hidden", Step(_("no")))
+_SHOWN = ("shown", Step(_("yes")))
+_STATS_QUESTION = _(
+    "Players see monsters' defence numbers (AC, defence, armour, morale) in the log and the odds"
+)
 
 
 def _monster_stats(system: str) -> ValueField:
-    shown = bool(getattr(get_engine(system), "monster_stats_shown", False))
+    shown = get_engine(system).monster_stats_shown
     return ValueField(
         MONSTER_STATS,
-        Step(_("Monsters' defence numbers in the log (AC, defence, armour, morale)")),
+        Step(_STATS_QUESTION),
         (_SHOWN, _HIDDEN) if shown else (_HIDDEN, _SHOWN),
     )
 
@@ -36,7 +40,7 @@ def _monster_stats(system: str) -> ValueField:
 def option_specs(system: str) -> tuple[ValueField, ...]:
     if not has_engine(system):
         return ()
-    return (*getattr(get_engine(system), "fight_options", ()), _monster_stats(system))
+    return (*get_engine(system).fight_options, _monster_stats(system))
 
 
 def stats_shown(encounter: Any) -> bool:

@@ -22,10 +22,11 @@ from combat.rules.faces import FacesExhausted, FaceSource, TypedFaces
 from combat.rules.serialize import change_from_json, faces_of, outcome_to_json
 
 from .fightstate import DEFAULTS
+from .history import UNDOABLE
 from .jsondiff import differences as json_differences
 from .jsondiff import plain, short
 from .models import Encounter, Event
-from .workflows import UNDOABLE, first_turn
+from .workflows import first_turn
 
 FORMAT = "iniciativa-encounter"
 VERSION = 1
@@ -211,6 +212,9 @@ class _Replay:
 
     def _on_created(self, event: Mapping[str, Any]) -> Sequence[Change]:
         return ()
+
+    # A player's proposal, and its rejection, change nothing (an accepted one is an action).
+    _on_proposed = _on_rejected = _on_created
 
     def _on_added(self, event: Mapping[str, Any]) -> Sequence[Change]:
         for key in event["combatants"]:

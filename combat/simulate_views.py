@@ -24,8 +24,8 @@ from django.views.decorators.http import require_GET
 from campaigns.access import membership_or_404
 from combat.rules.base import RulesError
 from combat.rules.dice import InvalidDice
-from combat.rules.engines import get_engine, has_engine
-from combat.rules.simulate import FIGHTS, Simulation, combined, simulate, tactics_for
+from combat.rules.engines import get_engine, has_engine, tactics_for
+from combat.rules.simulate import FIGHTS, Simulation, combined, simulate
 
 from .display import SIDES
 from .fightstate import fight_of

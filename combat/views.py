@@ -20,12 +20,15 @@ LOG_PAGE = 200
 
 
 def _dice_problem(form: RollForm, error: InvalidDice) -> None:
+    """The error goes next to what is wrong: the typed faces when the expression itself parses
+    and faces were typed; else the expression (a roll past the dice limit, "200d6!>=2", is the
+    expression's problem — the faces field is not even shown then)."""
     try:
         parse(form.cleaned_data["expression"])
     except InvalidDice:
         form.add_dice_error(error, faces_problem=False)
-    else:  # the expression is fine, so the typed faces are what is wrong
-        form.add_dice_error(error, faces_problem=True)
+    else:
+        form.add_dice_error(error, faces_problem=bool(form.cleaned_data.get("faces")))
 
 
 @login_required

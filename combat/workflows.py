@@ -32,13 +32,14 @@ from combat.rules.engines import get_engine
 from combat.rules.faces import FaceSource, SecureFaces, TypedFaces
 from combat.rules.serialize import change_from_json, outcome_to_json
 
+from . import history
 from .eventlog import append_event
 from .fightstate import encounter_snapshot, load_fight, restore_encounter, store_combatants
 from .live import notify_on_commit
-from .models import Combatant, Encounter, EncounterStatus, Event
+from .models import Combatant, Encounter, EncounterStatus, Event, OpenProposal
 from .options import defaults
 
-UNDOABLE = frozenset({"initiative", "action", "round", "turn", "adjust"})
+UNDOABLE = history.UNDOABLE
 Build = Callable[[Encounter, FaceSource], dict[str, Any]]
 
 
@@ -70,7 +71,7 @@ def run(
         encounter = encounter.get(pk=encounter_id)
         if key:
             mine = user if user is not None and user.is_authenticated else None
-            existing = Event.objects.filter(encounter=encounter, user=mine, key=key).first()
+            existing = Event.objects.keyed(encounter, mine, key).first()
             if existing is not None:
                 return existing
         faces = faces_from(typed_faces)
@@ -78,6 +79,7 @@ def run(
         if isinstance(faces, TypedFaces) and faces.remaining:
             raise TypedFacesLeft(faces.remaining)
         event = append_event(encounter, type, payload, user=user, key=key)
+        history.record(event)  # the log's small index, in the same transaction
         encounter.version += 1
         encounter.save()
         notify_on_commit(encounter.pk, encounter.version)
@@ -217,29 +219,27 @@ def _check_turn(encounter: Encounter, actor: str, on_turn: bool) -> None:
 def propose_action(
     encounter_id: int, user: AbstractBaseUser, key: str, action: Action,
     typed_faces: Sequence[int] | None = None, *, on_turn: bool = False,
+    journal_roll: int | None = None,
 ) -> Event:  # fmt: skip
-    """A player's action, waiting for the GM: nothing is rolled or changed yet."""
+    """A player's action, waiting for the GM: nothing is rolled or changed yet. The journal
+    roll whose faces it carries is claimed when the GM accepts (resolve_action)."""
 
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
         _check_turn(encounter, action.actor, on_turn)
-        return {"action": _action_json(action), "faces": list(typed_faces or [])}
+        proposed = {"action": _action_json(action), "faces": list(typed_faces or [])}
+        return {**proposed, "journal_roll": journal_roll} if journal_roll is not None else proposed
 
     return run(encounter_id, user, key, "proposed", build)
 
 
 def pending_proposals(encounter: Encounter) -> list[Event]:
     """Proposals the GM has neither accepted nor rejected, oldest first."""
-    types = ("proposed", "rejected", "action")
-    events = Event.objects.filter(encounter=encounter, type__in=types).order_by("seq")
-    open_ = {e.seq: e for e in events if e.type == "proposed"}
-    for event in events:
-        open_.pop(event.payload.get("proposal"), None)
-    return list(open_.values())
+    return list(history.open_proposals(encounter))
 
 
 def _check_pending(encounter: Encounter, seq: int) -> None:
     """Inside the encounter's lock: two GMs deciding at once decide it once."""
-    if all(pending.seq != seq for pending in pending_proposals(encounter)):
+    if not OpenProposal.objects.filter(encounter=encounter, seq=seq).exists():
         raise RulesError(_("That proposal was already decided."))
 
 
@@ -263,7 +263,8 @@ def decide_proposal(
     action = Action(data["kind"], data["actor"], tuple(data["targets"]), data["weapon"],
                     data["modifiers"])  # fmt: skip
     faces = proposal.payload.get("faces") or None
-    return resolve_action(encounter_id, user, key, action, faces, proposal=seq)
+    roll = proposal.payload.get("journal_roll")
+    return resolve_action(encounter_id, user, key, action, faces, proposal=seq, journal_roll=roll)
 
 
 def _action_json(action: Action) -> dict[str, Any]:
@@ -360,19 +361,11 @@ def end_encounter(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:
 # --- undo and redo ----------------------------------------------------------------------------
 
 
-def _stacks(encounter: Encounter) -> tuple[list[Event], list[Event]]:
-    """(done, undone): undoable events still in effect, and those undone and not redone."""
-    done: list[Event] = []
-    undone: list[Event] = []
-    for event in Event.objects.filter(encounter=encounter).order_by("seq"):
-        if event.type in UNDOABLE:
-            done.append(event)
-            undone.clear()  # a new action forgets what could be redone
-        elif event.type == "undo" and done:
-            undone.append(done.pop())
-        elif event.type == "redo" and undone:
-            done.append(undone.pop())
-    return done, undone
+def _target(encounter: Encounter, seq: int | None) -> Event:
+    """The event an undo or redo takes back or puts back (combat.history keeps the stacks)."""
+    if seq is None:
+        raise NothingToUndo
+    return Event.objects.get(encounter=encounter, seq=seq)
 
 
 def _replay_changes(encounter: Encounter, target: Event, *, undo: bool) -> dict[str, Any]:
@@ -389,10 +382,8 @@ def undo(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:
     """Take back the latest action: a new event restoring the exact state before it."""
 
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
-        done, _undone = _stacks(encounter)
-        if not done:
-            raise NothingToUndo
-        return _replay_changes(encounter, done[-1], undo=True)
+        target = _target(encounter, history.undo_target(encounter))
+        return _replay_changes(encounter, target, undo=True)
 
     return run(encounter_id, user, key, "undo", build)
 
@@ -401,10 +392,8 @@ def redo(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:
     """Re-apply what the last undo took back — the same dice, not a new roll."""
 
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
-        _done, undone = _stacks(encounter)
-        if not undone:
-            raise NothingToUndo
-        return _replay_changes(encounter, undone[-1], undo=False)
+        target = _target(encounter, history.redo_target(encounter))
+        return _replay_changes(encounter, target, undo=False)
 
     return run(encounter_id, user, key, "redo", build)
 

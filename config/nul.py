@@ -10,12 +10,16 @@ quietly changing it would make a different request from the one that was sent.
 
 import logging
 from collections.abc import Callable, Iterator
+from importlib import import_module
 
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from config.errors import _alert
 
+SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
 logger = logging.getLogger("iniciativa.access")
 NUL = "\x00"
 
@@ -40,7 +44,10 @@ def carries_nul(request: HttpRequest) -> bool:
 
 
 class NulRefusalMiddleware:
-    """Runs after the session and language are set up, before anything reads the database."""
+    """Runs after the session, language, CSRF and user are set up (lazily: nothing has read the
+    database yet) and before any view, so the 400 page shows the person as logged in, with a
+    working language switch. A cookie with a NUL is never looked up: that request is answered
+    as an anonymous one with an empty session."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -49,6 +56,9 @@ class NulRefusalMiddleware:
         if not carries_nul(request):
             return self.get_response(request)
         logger.warning("400: a NUL character in %r", request.path.replace(NUL, "\\x00")[:200])
+        if any(NUL in name or NUL in value for name, value in request.COOKIES.items()):
+            request.session = SessionStore()  # type: ignore[assignment]
+            request.user = AnonymousUser()
         message = _(
             "The request contained a zero byte (NUL), which no page of Iniciativa sends. "
             "Nothing was saved; go back and try again."

@@ -4,9 +4,12 @@ Django logs a user in by the NFKC form of what was typed ("ｇｍ" is "gm"), and
 "GM", "gm" and "ｇｍ" as one name. So the login throttle counts, and the signup compares, by
 this key: NFKC, then case folding (ß is ss, final ς is σ), then NFKC again, which makes the key
 stable (a key's key is itself). Letters from other scripts that merely look alike (Cyrillic а)
-are different letters and stay different.
+are different letters and stay different. Characters that show nothing (Unicode's
+Default_Ignorable_Code_Point: the Hangul fillers are letters that render blank, so "gm" + U+1160
+reads "gm") are dropped from the key, and a new name may not contain them at all.
 """
 
+import re
 import unicodedata
 
 from django.contrib.auth import get_user_model
@@ -14,6 +17,19 @@ from django.db import connections
 
 _SIGNUP_LOCK = 0x1D_5167  # any constant: the one advisory lock that signups share
 LONGEST = 150  # the longest username (Django's AbstractUser), before normalising
+
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15): characters
+# that render as nothing. Python's unicodedata has no such property, so the ranges are listed.
+_IGNORED = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+
+
+def has_invisible(name: str) -> bool:
+    """Whether the name holds a character that shows nothing (a look-alike's trick)."""
+    return _IGNORED.search(name) is not None
 
 
 def username_key(name: str) -> str:
@@ -23,8 +39,8 @@ def username_key(name: str) -> str:
         # No account has such a name, and Django's UsernameField leaves it unnormalised too:
         # NFKC of a megabyte of "ﷺ" takes seconds, and a login form may send one.
         return stripped
-    folded = unicodedata.normalize("NFKC", stripped).casefold()
-    return unicodedata.normalize("NFKC", folded).strip()
+    folded = _IGNORED.sub("", unicodedata.normalize("NFKC", stripped)).casefold()
+    return _IGNORED.sub("", unicodedata.normalize("NFKC", folded)).strip()
 
 
 def lock_usernames(using: str = "default") -> None:

@@ -1,18 +1,21 @@
-"""Demo records for `load_demo`: one module of plain data per rule system.
+"""Demo records for `load_demo`: one module of plain data per rule system, named by the
+system's description (`demo_records` in combat.rules.system).
 
 The numbers come from the worked examples of the seeds (the source rule texts); where a seed gives
 no number, an entry's notes say which standard value was picked instead. Each module defines
-CHARACTERS, MONSTERS (the campaign's bestiary), WEAPONS and ARMOR; `campaigns.demo` validates
-every stats dict through the system's schema and creates what is missing.
+CAMPAIGN (name, description), CHARACTERS, MONSTERS (the campaign's bestiary), WEAPONS and ARMOR;
+`campaigns.demo` validates every stats dict through the system's schema and creates what is
+missing.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, TypedDict
 
-from . import dice_pool, dnd5e, draci_hlidka, ose, shadowrun3
+from combat.rules.systems import SYSTEMS
 
 
 class DemoRecord(TypedDict):
@@ -38,18 +41,25 @@ class SystemRecords:
     armor: tuple[DemoRecord, ...]
 
 
-MODULES: dict[str, ModuleType] = {
-    "draci_hlidka": draci_hlidka,
-    "ose": ose,
-    "dnd5e": dnd5e,
-    "shadowrun3": shadowrun3,
-    "dice_pool": dice_pool,
-}
+def module_of(system: str) -> ModuleType | None:
+    """The demo records' module of a rule system; None when it has none."""
+    found = SYSTEMS.get(system)
+    if found is None or found.demo_records is None:
+        return None
+    return importlib.import_module(found.demo_records)
+
+
+def demo_campaigns() -> dict[str, tuple[str, str]]:
+    """Each rule system with demo records: its demo campaign's name and description."""
+    modules = {key: module_of(key) for key in SYSTEMS}
+    return {key: module.CAMPAIGN for key, module in modules.items() if module is not None}
 
 
 def records_for(system: str) -> SystemRecords:
     """The demo records of one rule system, read from its module when asked."""
-    module = MODULES[system]
+    module = module_of(system)
+    if module is None:
+        raise KeyError(system)
     return SystemRecords(
         characters=tuple(module.CHARACTERS),
         monsters=tuple(module.MONSTERS),

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from campaigns.demo_records import DemoCharacter, DemoRecord
 
+# The demo campaign's name and description.
+CAMPAIGN = ("Zamčené dveře", "Hráči A, B a C; dveře, konflikt a pes.")
+
 WEAPONS: list[DemoRecord] = [
     {
         "name": "Dýka",

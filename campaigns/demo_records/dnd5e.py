@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from campaigns.demo_records import DemoCharacter, DemoRecord
 
+# The demo campaign's name and description.
+CAMPAIGN = ("Lost Mine", "A party of adventurers and monsters from the 5e SRD.")
+
 SRD = "SRD 5.1 stat block, entered by hand (seed 002 names no monsters)."
 SRD_ITEM = "SRD 5.1 equipment table (seed 002 gives no weapon numbers)."
 

@@ -13,6 +13,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from campaigns.demo_records import DemoCharacter, DemoRecord
 
+# The demo campaign's name and description.
+CAMPAIGN = (
+    "Stezka skřetů",
+    "Baldur, Meredil a Grop proti skřetímu vůdci; honička s půlčíkem a barbarem.",
+)
+
 WEAPONS: list[DemoRecord] = [
     {
         "name": "Široký meč",

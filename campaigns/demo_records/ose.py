@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from campaigns.demo_records import DemoCharacter, DemoRecord
 
+# The demo campaign's name and description.
+CAMPAIGN = ("The Caves of Chaos", "A party of four against the caves' inhabitants.")
+
 STD = "Not in seed 001 (combat rules only); the standard OSE value."
 FIGHTER_SAVES = {
     "save_death": 12,

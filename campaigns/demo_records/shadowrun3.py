@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from campaigns.demo_records import DemoCharacter, DemoRecord
 
+# The demo campaign's name and description.
+CAMPAIGN = ("Seattle 2060", "John Longbone, Liam, Wedge and the Halloweeners.")
+
 STD = "Standard SR3 value (the seed's transcript lacks it)."
 HEAVY_PISTOL_RANGES = {"range_short": 5, "range_medium": 20, "range_long": 40,
                        "range_extreme": 60}  # fmt: skip

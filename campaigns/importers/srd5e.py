@@ -19,10 +19,11 @@ from typing import Any, NamedTuple
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.models import Armor, Monster, RuleSystem, Weapon
+from campaigns.models import Armor, Monster, Weapon
+from combat.rules.dnd5e import SYSTEM as DND5E
 from combat.rules.dnd5e.srd import SrdEntryError, equipment_from_srd, monster_from_srd
 
-SYSTEM = RuleSystem.DND5E.value
+SYSTEM = DND5E.key
 SOURCE = "5e SRD"
 MONSTERS_FILE = "5e-SRD-Monsters.json"
 EQUIPMENT_FILE = "5e-SRD-Equipment.json"

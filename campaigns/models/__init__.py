@@ -3,7 +3,6 @@ from .campaign import (
     Invite,
     Membership,
     Role,
-    RuleSystem,
     default_invite_expiry,
     new_invite_token,
 )
@@ -26,7 +25,6 @@ __all__ = [
     "Post",
     "PostRevision",
     "Role",
-    "RuleSystem",
     "Thread",
     "Weapon",
     "default_invite_expiry",

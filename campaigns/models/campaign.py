@@ -9,15 +9,16 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from combat.rules.systems import SYSTEMS
 
-class RuleSystem(models.TextChoices):
-    DRACI_HLIDKA = "draci_hlidka", "Dračí Hlídka"
-    OSE = "ose", "Old-School Essentials"
-    DND5E = "dnd5e", "D&D 5e"
-    SHADOWRUN3 = "shadowrun3", "Shadowrun 3"
-    DICE_POOL = "dice_pool", _("Forum d6 dice pool")
+
+def rule_systems() -> list[tuple[str, str]]:
+    """The registered rule systems as (key, name) choices in the page's language. A callable,
+    so the migrations name this function and a new system needs no migration."""
+    return [(key, system.name.get(get_language())) for key, system in SYSTEMS.items()]
 
 
 class Role(models.TextChoices):
@@ -35,7 +36,7 @@ class CampaignQuerySet(models.QuerySet["Campaign"]):
 class Campaign(models.Model):
     name = models.CharField(_("name"), max_length=120)
     description = models.TextField(_("description"), blank=True, max_length=5000)
-    system = models.CharField(_("rule system"), max_length=20, choices=RuleSystem.choices)
+    system = models.CharField(_("rule system"), max_length=20, choices=rule_systems)
     players_propose = models.BooleanField(
         _("players propose actions"), default=False,
         help_text=_("A player's action waits until the game master accepts it."),

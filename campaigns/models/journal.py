@@ -38,13 +38,15 @@ from combat.rules.base import RulesError
 from combat.rules.dice import InvalidDice, roll
 from combat.rules.dice_pool.tags import roll_pool_tag
 from combat.rules.faces import FaceSource, SecureFaces
+from combat.rules.systems import SYSTEMS
 
-from .campaign import Campaign, RuleSystem
+from .campaign import Campaign
 
 
 def pool_tags(campaign: Campaign) -> bool:
     """Whether the campaign's tags may be the forum dice pool's own tests (`3d6 vs 10`)."""
-    return campaign.system == RuleSystem.DICE_POOL
+    system = SYSTEMS.get(campaign.system)
+    return system is not None and system.pool_tags
 
 
 def new_key() -> str:

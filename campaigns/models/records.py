@@ -16,9 +16,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from combat.rules.schema import Schema, StatError
-from combat.rules.systems import get_system
+from combat.rules.systems import SYSTEMS, get_system
 
-from .campaign import Campaign, RuleSystem
+from .campaign import Campaign, rule_systems
 
 
 def stat_error_messages(error: StatError) -> dict[str, list[str]]:
@@ -47,7 +47,7 @@ class RecordQuerySet(models.QuerySet[Any]):
 
 
 class SystemRecord(models.Model):
-    system = models.CharField(_("rule system"), max_length=20, choices=RuleSystem.choices)
+    system = models.CharField(_("rule system"), max_length=20, choices=rule_systems)
     name = models.CharField(_("name"), max_length=120)
     stats = models.JSONField(_("stats"), default=dict, blank=True)
     # The stats have their own (player-editable) notes; these are for game masters only.
@@ -84,7 +84,7 @@ class SystemRecord(models.Model):
 
     def clean(self) -> None:
         super().clean()
-        if self.system not in RuleSystem.values:
+        if self.system not in SYSTEMS:
             return  # the field's own validation reports it
         campaign = getattr(self, "campaign", None)
         if campaign is not None and campaign.system != self.system:
@@ -170,8 +170,12 @@ class Character(SystemRecord):
     # Where the last fight left the character (written back when an encounter ends).
     current_hp = models.IntegerField(_("current HP"), null=True, blank=True)
     conditions = models.JSONField(_("conditions"), default=list, blank=True)
-    weapons = models.ManyToManyField(Weapon, blank=True, related_name="carried_by")
-    armor = models.ManyToManyField(Armor, blank=True, related_name="worn_by")
+    weapons = models.ManyToManyField(
+        Weapon, blank=True, related_name="carried_by", verbose_name=_("weapons")
+    )
+    armor = models.ManyToManyField(
+        Armor, blank=True, related_name="worn_by", verbose_name=_("armour")
+    )
 
     objects = RecordQuerySet.as_manager()
 

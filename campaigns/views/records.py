@@ -1,21 +1,26 @@
 """Pages for the table: characters, the bestiary and the armory of a campaign."""
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from combat.rules.schema import StatError
+
 from .. import services
 from ..access import gm_membership_or_403, membership_or_404
 from ..models import Armor, Character, Membership, Monster, Weapon
 from ..recordforms import character_form_class
 from ..statdisplay import stat_rows
-from ..statforms import current_language
+from ..statforms import add_stat_errors, current_language, stats_from_form
 from .helpers import partial_or_page, redirect_to
 
 PAGE_SIZE = 25
@@ -69,13 +74,44 @@ def character_edit(request: HttpRequest, pk: int, char_pk: int | None = None) ->
     form_class = character_form_class(character, gm=membership.is_gm)
     form = form_class(request.POST or None, request.FILES or None, instance=character)
     form.limit_to(campaign)
-    if request.method == "POST" and form.is_valid():
-        form.save()
+    if request.method == "POST" and form.is_valid() and _save_character(form, membership):
         messages.success(request, _("%(name)s saved.") % {"name": form.instance.name})
         return redirect_to(request, reverse("campaigns:character", args=[pk, form.instance.pk]))
     context = {"campaign": campaign, "membership": membership, "form": form,
                "character": character}  # fmt: skip
     return render(request, "campaigns/character_form.html", context)
+
+
+def _save_character(form: Any, membership: Membership) -> bool:
+    """Save what the form edits, and only that, on the row as it is now: locked, its owner
+    checked again inside the lock (the GM may have handed the character to someone else since
+    the page checked), the edited stats merged into the stats as they are now. A save never
+    writes back another field as this request read it (the GM's concurrent owner or notes).
+    False when the merged stats do not hold (the form then shows why)."""
+    character = form.instance
+    if character.pk is None:
+        form.save()
+        return True
+    with transaction.atomic():
+        locked = Character.objects.select_for_update().filter(pk=character.pk).first()
+        if locked is None:
+            raise Http404
+        if not membership.is_gm and locked.owner_id != membership.user_id:
+            raise PermissionDenied
+        edited = [f.name for f in Character._meta.concrete_fields if f.name in form.fields]
+        if form.schema is not None:
+            edited.append("stats")
+            try:
+                character.stats = stats_from_form(
+                    form.schema, form.cleaned_data, locked.stats or {}, form.stat_names
+                )
+            except StatError as error:
+                add_stat_errors(form, error)
+                return False
+        character = form.save(commit=False)
+        character.save(update_fields=[*edited, "updated_at"])
+        form.save_m2m()
+    return True
 
 
 def _search(request: HttpRequest, queryset):  # type: ignore[no-untyped-def]

@@ -1,5 +1,6 @@
 from .encounters import Combatant, Encounter, EncounterStatus
 from .events import Event, EventQuerySet
+from .history import JournalRollUse, OpenProposal, UndoEntry
 from .rolls import AppendOnlyError, Roll, RollQuerySet
 
 __all__ = [
@@ -9,6 +10,9 @@ __all__ = [
     "EncounterStatus",
     "Event",
     "EventQuerySet",
+    "JournalRollUse",
+    "OpenProposal",
     "Roll",
     "RollQuerySet",
+    "UndoEntry",
 ]

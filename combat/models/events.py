@@ -20,7 +20,11 @@ GENESIS = "0" * 64
 
 
 class EventQuerySet(AppendOnlyQuerySet):
-    pass
+    def keyed(self, encounter: Any, user: Any, key: str) -> "EventQuerySet":
+        """The user's event written with this one-time key. The repeated condition (key <> '')
+        is the partial unique index's own: without it SQLite read every event the user wrote in
+        the encounter instead of looking the key up."""
+        return self.filter(encounter=encounter, user=user, key=key).exclude(key="")
 
 
 def event_hash(
@@ -64,6 +68,9 @@ class Event(AppendOnlyModel):
                 name="one_event_per_user_key",
             ),
         ]
+        # A user's newest event in an encounter in one index lookup (the page's form ids); the
+        # lone user_id index made SQLite read every event of that user in every campaign.
+        indexes = [models.Index(fields=["encounter", "user", "seq"], name="event_by_user")]
         verbose_name = _("event")
         verbose_name_plural = _("events")
 

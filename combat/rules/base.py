@@ -1,9 +1,9 @@
 """The one small interface every rule system's engine provides (issue D).
 
 Pure Python: no Django, no database, no clock, no global random. The encounter machinery keeps
-a `Fight` (frozen), asks the system's `Engine` what may happen and what did happen, and applies
-the returned `Change`s generically — so the machinery needs no change for a new system, and an
-undo is the inverse of the recorded changes.
+a `Fight` (frozen), asks the system's engine (combat.rules.engine) what may happen and what did
+happen, and applies the returned `Change`s generically — so the machinery needs no change for a
+new system, and an undo is the inverse of the recorded changes.
 
 Dice come from a `FaceSource` passed in (combat.rules.faces): chance in live play, a seed in
 simulation, or the faces a person typed. Every roll is returned as a `RolledDice` with every face,
@@ -18,9 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal, Protocol
-
-from combat.rules.faces import FaceSource
+from typing import Any, Literal
 
 
 def _(text: str) -> str:
@@ -274,59 +272,6 @@ class RulesError(ValueError):
         self.template = template
         self.params = params
         super().__init__(template % params if params else template)
-
-
-class Engine(Protocol):
-    """What every system provides. Each method is pure: same input and faces, same output."""
-
-    key: str
-
-    def combatant_from_record(
-        self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,
-        weapons: Sequence[Mapping[str, Any]], armor: Sequence[Mapping[str, Any]],
-    ) -> Combatant: ...  # fmt: skip
-
-    def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
-        """Roll for `ids` (all, or one late-comer) and return the new order in `order`."""
-
-    def actions(self, fight: Fight, actor: str) -> tuple[ActionOption, ...]:
-        """What `actor` may do now."""
-
-    def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
-        """Resolve one action; raise RulesError when it is not allowed."""
-
-    def start_of_round(self, fight: Fight, faces: FaceSource) -> Outcome:
-        """Effects at the start of a round (e.g. bleeding), after `round` was incremented."""
-
-    def is_over(self, fight: Fight) -> bool:
-        """True when at most one side has anyone left standing."""
-
-
-# Optional engine methods, looked up with getattr by the machinery (a system without them keeps
-# the plain behaviour):
-#
-#   advance(fight, faces) -> Outcome | None
-#       Called when the last combatant in `order` has had its turn. An Outcome with a new
-#       `order` (and usually a new `stage`) continues the same round: Shadowrun's next pass,
-#       OSE's next phase or side. None ends the round: `round` + 1 and `start_of_round`.
-#   tracker(fight) -> TrackerView
-#       Stage headers, per-combatant badges and side blocks for the tracker.
-#   between_turns(fight, ended, faces) -> Outcome | None
-#       After `current` moved on (`ended` = whose turn ended): durations that end at the start or
-#       end of someone's turn, a grenade's timer.
-#   odds(fight, action) -> tuple[Step, ...] | None
-#       Exact odds shown before the roll; without it combat.rules.preview enumerates the faces.
-#   weapon_names(fight, actor) -> tuple[str, ...]
-#       What the action form's weapon choice offers (a 5e monster's stat-block attacks too).
-#   fight_options: tuple[ValueField, ...]     the campaign's and encounter's options
-#   modifier_labels: Mapping[str, Step]       labels of the tick modifiers
-#   condition_labels: Mapping[str, str]       the system's own conditions for the GM's hand
-#   acts_before_initiative: bool              actions before the first initiative (OSE)
-#   monster_stats_shown: bool                 players read monsters' defence numbers unless
-#                                             the GM hides them (combat.options; default no)
-#   acts_out_of_turn: bool                    players may act when it is not their turn (a 5e
-#                                             reaction, SR3's free action); `actions` and
-#                                             `resolve` decide what they may do then
 
 
 # --- applying changes, generically ------------------------------------------------------------

@@ -1,65 +1,34 @@
-"""The engine of each rule system, by key. A system without one cannot run encounters yet."""
+"""The engine and the simulator's tactics of each rule system, read from the registry
+(combat.rules.systems). A key no system has cannot run encounters."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from combat.rules.base import Engine, RulesError, Step, _
-
-
-def _draci_hlidka() -> Engine:
-    from combat.rules.draci_hlidka.engine import DraciHlidka
-
-    return DraciHlidka()
+from combat.rules.base import RulesError, Step, _
+from combat.rules.engine import EngineBase
+from combat.rules.simulate import Tactics
+from combat.rules.systems import SYSTEMS
 
 
-def _dice_pool() -> Engine:
-    from combat.rules.dice_pool.engine import DicePool
-
-    return DicePool()
-
-
-def _dnd5e() -> Engine:
-    from combat.rules.dnd5e.engine import Dnd5e
-
-    return Dnd5e()
-
-
-def _ose() -> Engine:
-    from combat.rules.ose.engine import OldSchoolEssentials
-
-    return OldSchoolEssentials()
-
-
-def _shadowrun3() -> Engine:
-    from combat.rules.shadowrun3.engine import Shadowrun3
-
-    return Shadowrun3()
-
-
-FACTORIES: dict[str, Callable[[], Engine]] = {
-    "shadowrun3": _shadowrun3,
-    "ose": _ose,
-    "draci_hlidka": _draci_hlidka,
-    "dice_pool": _dice_pool,
-    "dnd5e": _dnd5e,
-}
-
-
-def get_engine(system: str) -> Engine:
-    factory = FACTORIES.get(system)
-    if factory is None:
+def get_engine(system: str) -> EngineBase:
+    found = SYSTEMS.get(system) if isinstance(system, str) else None
+    if found is None:
         raise RulesError(_("Encounters for this rule system are not available yet."))
-    return factory()
+    return found.engine
 
 
 def has_engine(system: str) -> bool:
-    return system in FACTORIES
+    return isinstance(system, str) and system in SYSTEMS
+
+
+def tactics_for(system: str) -> Tactics | None:
+    """The system's tactics for the simulator, or None when it has none."""
+    found = SYSTEMS.get(system) if isinstance(system, str) else None
+    return found.tactics if found is not None else None
 
 
 def modifier_labels() -> dict[str, Step]:
     """Every engine's situational modifiers with their labels, for the action form."""
     labels: dict[str, Step] = {}
-    for factory in FACTORIES.values():
-        labels.update(getattr(factory(), "modifier_labels", {}))
+    for system in SYSTEMS.values():
+        labels.update(system.engine.modifier_labels)
     return labels

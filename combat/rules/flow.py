@@ -1,9 +1,9 @@
 """Moving a fight on by one turn, for any engine: the one copy live play and replay share.
 
 The generic round is one pass through `order`. An engine may continue the round in further
-stages (Shadowrun's passes, OSE's phases and sides) with the optional `advance` hook, and act
-between turns (conditions that end at the start or end of someone's turn, a grenade's timer)
-with `between_turns`; see the end of combat.rules.base.
+stages (Shadowrun's passes, OSE's phases and sides) with its `advance` hook, and act between
+turns (conditions that end at the start or end of someone's turn, a grenade's timer) with
+`between_turns`; both do nothing by default (combat.rules.engine).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from combat.rules.base import Engine, Fight, Outcome, apply, moved
+from combat.rules.base import Fight, Outcome, apply, moved
+from combat.rules.engine import EngineBase
 from combat.rules.faces import FaceSource
 
 
@@ -32,7 +33,7 @@ def after(fight: Fight, outcome: Outcome) -> Fight:
     return fight
 
 
-def next_turn(engine: Engine, fight: Fight, faces: FaceSource) -> Turned:
+def next_turn(engine: EngineBase, fight: Fight, faces: FaceSource) -> Turned:
     """The next combatant in the order; after the last, the engine's next stage or a new round."""
     ended = fight.current
     outcome: Outcome | None = None
@@ -40,15 +41,13 @@ def next_turn(engine: Engine, fight: Fight, faces: FaceSource) -> Turned:
     if position < len(fight.order):
         fight = moved(fight, current=fight.order[position])
     else:
-        advance = getattr(engine, "advance", None)
-        outcome = advance(fight, faces) if advance is not None else None
+        outcome = engine.advance(fight, faces)
         if outcome is None:
             fight = moved(fight, round=fight.round + 1)
             outcome = engine.start_of_round(fight, faces)
         fight = after(fight, outcome)
         fight = moved(fight, current=fight.order[0] if fight.order else None)
-    between = getattr(engine, "between_turns", None)
-    extra = between(fight, ended, faces) if between is not None else None
+    extra = engine.between_turns(fight, ended, faces)
     if extra is not None:
         fight = after(fight, extra)
         outcome = extra if outcome is None else combined(outcome, extra)

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from combat.rules.base import Action, Engine, Fight, RulesError
+from combat.rules.base import Action, Fight, RulesError
 from combat.rules.dice import InvalidDice
+from combat.rules.engine import EngineBase
 
 NEGLECTED = Fraction(1, 10**5)
 BUDGET = 3000
@@ -58,7 +59,7 @@ class Preview:
         return f"{float(self.uncovered) * 100:.1f}"
 
 
-def preview(engine: Engine, fight: Fight, action: Action) -> Preview | None:
+def preview(engine: EngineBase, fight: Fight, action: Action) -> Preview | None:
     """Exact odds of `action`, or None when it is not allowed or too big to enumerate."""
     stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
     hit = damage = uncovered = Fraction(0)

@@ -3,7 +3,7 @@ who drops.
 
 Pure and generic: the same engine as live play resolves every action (no second copy of any
 rule), the fight moves on with `combat.rules.flow.next_turn` exactly as the "Next turn" button
-does, and a system's simple tactics (`combat.rules.<system>.tactics`) choose each action. Dice
+does, and a system's simple tactics (its description's `tactics`) choose each action. Dice
 come from one `SeededFaces` per simulation (a local `random.Random`, never the global one), so a
 seed gives the same result again. There is no clock here: a caller with a time budget passes
 `stop`, asked after every fight, and `interrupt`, asked before every turn (issue K: one long
@@ -26,15 +26,14 @@ so a tactic's mistake never ends a simulation; the count is shown when it is not
 
 from __future__ import annotations
 
-import importlib
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from types import ModuleType
 from typing import Any, Protocol
 
-from combat.rules.base import Action, Combatant, Engine, Fight, Outcome, RulesError, moved
+from combat.rules.base import Action, Combatant, Fight, Outcome, RulesError, moved
 from combat.rules.dice import InvalidDice, parse
+from combat.rules.engine import EngineBase
 from combat.rules.faces import FaceSource, SeededFaces
 from combat.rules.flow import after, next_turn
 
@@ -121,20 +120,8 @@ class _One:
     fallbacks: int = 0
 
 
-def tactics_for(system: str) -> Tactics | None:
-    """The system's tactics module, or None when it has none yet."""
-    name = f"combat.rules.{system}.tactics"
-    try:
-        module: ModuleType = importlib.import_module(name)
-    except ModuleNotFoundError as missing:
-        if missing.name not in (name, f"combat.rules.{system}"):
-            raise  # a tactics module that exists but is broken must not hide
-        return None
-    return module
-
-
 def simulate(
-    engine: Engine, fight: Fight, tactics: Tactics, *, fights: int = FIGHTS, seed: int = 0,
+    engine: EngineBase, fight: Fight, tactics: Tactics, *, fights: int = FIGHTS, seed: int = 0,
     round_cap: int = ROUND_CAP, stop: Callable[[], bool] | None = None,
     interrupt: Callable[[], bool] | None = None,
 ) -> Simulation:  # fmt: skip
@@ -171,7 +158,7 @@ def simulate(
 
 
 def _play(
-    engine: Engine, fight: Fight, tactics: Tactics, choose: Choose, faces: FaceSource,
+    engine: EngineBase, fight: Fight, tactics: Tactics, choose: Choose, faces: FaceSource,
     round_cap: int, interrupt: Callable[[], bool] | None = None,
 ) -> _One:  # fmt: skip
     over = _Over(engine)
@@ -212,7 +199,7 @@ def _play(
 
 
 def _turn(
-    engine: Engine, fight: Fight, actor: str, tactics: Tactics, choose: Choose,
+    engine: EngineBase, fight: Fight, actor: str, tactics: Tactics, choose: Choose,
     faces: FaceSource, one: _One, over: _Over,
 ) -> Fight:  # fmt: skip
     """The actor's actions in its turn, until its tactic passes."""
@@ -237,7 +224,7 @@ class _Over:
 
     __slots__ = ("is_over", "fight", "answer")
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: EngineBase) -> None:
         self.is_over = engine.is_over
         self.fight: Fight | None = None  # kept, so its id cannot be reused by another state
         self.answer = False
@@ -259,7 +246,7 @@ def _new_initiative(tactics: Tactics, fight: Fight) -> bool:
     return again is not None and again(fight)
 
 
-def _initiative(engine: Engine, fight: Fight, faces: FaceSource, ids: list[str]) -> Fight:
+def _initiative(engine: EngineBase, fight: Fight, faces: FaceSource, ids: list[str]) -> Fight:
     """The GM's "Roll initiative" (combat.workflows.roll_initiative): round 1 at least, the
     first in the new order acts. The first roll is everyone's, as the button's; a new round's
     is only for those still standing (who is out acts no more: the same fights, fewer rolls)."""
@@ -286,11 +273,6 @@ def weakest_enemy(
     return best
 
 
-def per_side(simulation: Simulation) -> Mapping[str, float]:
-    """Each side's chance to win, in the fight's order of sides."""
-    return {side: simulation.chance(simulation.wins.get(side, 0)) for side in simulation.sides}
-
-
 def average(expression: str) -> float:
     """The mean of a damage expression, to rank weapons: exact for plain dice ("1d8+2": the
     middle of its range), the middle of the range otherwise; 0 for a bad one."""
@@ -301,7 +283,7 @@ def average(expression: str) -> float:
     return (parsed.min_total + parsed.max_total) / 2
 
 
-def hits(engine: Engine, fight: Fight, action: Action, *, trials: int, seed: int = 0) -> int:
+def hits(engine: EngineBase, fight: Fight, action: Action, *, trials: int, seed: int = 0) -> int:
     """How often `action` hits (its Outcome's data["hit"]) in `trials` resolutions with the
     simulation's seeded dice: the check that the simulation agrees with the exact odds."""
     faces = SeededFaces(seed)

@@ -1,70 +1,49 @@
-"""The five rule systems and their stat schemas, looked up by key."""
+"""The registry of rule systems: every system's one description (`RuleSystem`), by key.
+
+The five systems of the product are the packages in BUILT_IN, each exporting `SYSTEM`; a
+sixth registers itself with `register(package.SYSTEM)` (and a test unregisters it after).
+Everything else — the engines' lookup, the models' choices, the forms, the log's words, the
+simulator's tactics and `load_demo` — reads SYSTEMS; nothing outside a system's package names it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+import importlib
 
-from combat.rules import dice_pool, dnd5e, draci_hlidka, ose, shadowrun3
-from combat.rules.schema import Label, Schema
+from combat.rules.system import RuleSystem
 
-SYSTEM_KEYS = ("draci_hlidka", "ose", "dnd5e", "shadowrun3", "dice_pool")
+__all__ = ["SYSTEMS", "SYSTEM_KEYS", "RuleSystem", "UnknownSystem", "get_system", "register"]
 
+BUILT_IN = (
+    "combat.rules.draci_hlidka",
+    "combat.rules.ose",
+    "combat.rules.dnd5e",
+    "combat.rules.shadowrun3",
+    "combat.rules.dice_pool",
+)
 
-@dataclass(frozen=True)
-class RuleSystem:
-    """One rule system: its key, its name and the schemas of its records."""
-
-    key: str
-    name: Label
-    creature: Schema  # characters, NPCs and monsters alike; npc_only fields are flagged
-    weapon: Schema
-    armor: Schema
-    # A weapon's stats in the system's own short form: "5 +1 +2", "9M", "1d8 slashing".
-    weapon_headline: Callable[[Mapping[str, Any], str | None], str]
+SYSTEMS: dict[str, RuleSystem] = {}
 
 
 class UnknownSystem(KeyError):
     """No rule system has this key."""
 
     def __str__(self) -> str:
-        return f"unknown rule system {self.args[0]!r}; known: {', '.join(SYSTEM_KEYS)}"
+        return f"unknown rule system {self.args[0]!r}; known: {', '.join(SYSTEMS)}"
 
 
-def _same(name: str) -> Label:
-    return Label(name, name, name)
+def register(system: RuleSystem) -> RuleSystem:
+    """Add a rule system to the list (a key already taken is refused: a typo must not replace
+    a system whose campaigns exist)."""
+    if system.key in SYSTEMS and SYSTEMS[system.key] is not system:
+        raise ValueError(f"the rule system {system.key!r} is registered already")
+    SYSTEMS[system.key] = system
+    return system
 
 
-SYSTEMS: dict[str, RuleSystem] = {
-    system.key: system
-    for system in (
-        RuleSystem(
-            "draci_hlidka", _same("Dračí Hlídka"),
-            draci_hlidka.CREATURE, draci_hlidka.WEAPON, draci_hlidka.ARMOR,
-            draci_hlidka.weapon_headline,
-        ),
-        RuleSystem(
-            "ose", _same("Old-School Essentials"),
-            ose.CREATURE, ose.WEAPON, ose.ARMOR, ose.weapon_headline,
-        ),
-        RuleSystem(
-            "dnd5e", _same("D&D 5e"),
-            dnd5e.CREATURE, dnd5e.WEAPON, dnd5e.ARMOR, dnd5e.weapon_headline,
-        ),
-        RuleSystem(
-            "shadowrun3", _same("Shadowrun 3"),
-            shadowrun3.CREATURE, shadowrun3.WEAPON, shadowrun3.ARMOR,
-            shadowrun3.weapon_headline,
-        ),
-        RuleSystem(
-            "dice_pool",
-            Label("Forumový systém d6 (dice pool)", "Forum d6 dice pool",
-                  "Forumowy system puli k6"),
-            dice_pool.CREATURE, dice_pool.WEAPON, dice_pool.ARMOR, dice_pool.weapon_headline,
-        ),
-    )
-}  # fmt: skip
+def unregister(key: str) -> None:
+    """Take a registered system off the list again (a test's sixth system)."""
+    SYSTEMS.pop(key, None)
 
 
 def get_system(key: str) -> RuleSystem:
@@ -75,6 +54,7 @@ def get_system(key: str) -> RuleSystem:
         raise UnknownSystem(key) from None
 
 
-def system_choices(lang: str | None = None) -> list[tuple[str, str]]:
-    """(key, name) pairs in SYSTEM_KEYS order, e.g. for a model field's choices."""
-    return [(key, SYSTEMS[key].name.get(lang)) for key in SYSTEM_KEYS]
+for _package in BUILT_IN:
+    register(importlib.import_module(_package).SYSTEM)
+
+SYSTEM_KEYS = tuple(SYSTEMS)  # the built-in systems, in the order the product lists them

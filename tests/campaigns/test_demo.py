@@ -10,13 +10,14 @@ from django.urls import reverse
 
 from campaigns import demo_records
 from campaigns.demo import (
-    DEMO_CAMPAIGNS,
     DEMO_GM,
     DEMO_PLAYERS,
     DemoDataError,
     DemoSummary,
     load_demo,
 )
+from campaigns.demo_records import demo_campaigns
+from campaigns.demo_records import dice_pool as dice_pool_records
 from campaigns.models import Armor, Campaign, Character, Membership, Monster, Weapon
 from combat.rules.systems import get_system
 
@@ -42,7 +43,7 @@ def all_stats() -> dict[tuple[str, int], Any]:
 
 
 def campaign_of(system: str) -> Campaign:
-    name, _ = DEMO_CAMPAIGNS[system]  # type: ignore[index]
+    name, _ = demo_campaigns()[system]
     return Campaign.objects.get(name=name, system=system)
 
 
@@ -79,7 +80,7 @@ def test_loading_twice_changes_nothing_and_creates_no_duplicates() -> None:
 
 def test_every_demo_record_is_stored_exactly_as_its_schema_cleans_it() -> None:
     load_demo()
-    for system in DEMO_CAMPAIGNS:
+    for system in demo_campaigns():
         campaign, rules = campaign_of(system), get_system(system)
         data = demo_records.records_for(system)
         parts = {"characters": rules.creature, "monsters": rules.creature,
@@ -98,7 +99,7 @@ def test_every_demo_record_is_stored_exactly_as_its_schema_cleans_it() -> None:
 
 def test_every_campaign_has_characters_a_bestiary_and_an_armoury() -> None:
     load_demo()
-    for system in DEMO_CAMPAIGNS:
+    for system in demo_campaigns():
         campaign = campaign_of(system)
         assert Character.objects.filter(campaign=campaign, kind="pc").exists()
         assert Monster.objects.filter(campaign=campaign, source="demo").exists()
@@ -107,15 +108,15 @@ def test_every_campaign_has_characters_a_bestiary_and_an_armoury() -> None:
 
 def test_a_bad_demo_entry_fails_loudly_and_writes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     bad = {"name": "Obří pes", "stats": {"attack_dice": 99}, "notes": "too many dice"}
-    monkeypatch.setattr(demo_records.dice_pool, "MONSTERS", [bad])
+    monkeypatch.setattr(dice_pool_records, "MONSTERS", [bad])
     with pytest.raises(DemoDataError, match="Obří pes"):
         load_demo()
     assert row_counts()["users"] == 0 and Campaign.objects.count() == 0
 
 
 def test_a_character_with_an_unknown_weapon_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
-    lost = [{**demo_records.dice_pool.CHARACTERS[0], "weapons": ["Ztracený meč"]}]
-    monkeypatch.setattr(demo_records.dice_pool, "CHARACTERS", lost)
+    lost = [{**dice_pool_records.CHARACTERS[0], "weapons": ["Ztracený meč"]}]
+    monkeypatch.setattr(dice_pool_records, "CHARACTERS", lost)
     with pytest.raises(DemoDataError, match="Ztracený meč"):
         load_demo()
 
@@ -235,7 +236,7 @@ def test_each_player_owns_characters_in_every_demo_campaign() -> None:
     load_demo()
     for username in DEMO_PLAYERS:
         owned = Character.objects.filter(owner__username=username)
-        for system in DEMO_CAMPAIGNS:
+        for system in demo_campaigns():
             mine = owned.filter(campaign=campaign_of(system))
             assert mine.exists(), (username, system)
             assert all(c.kind == "pc" for c in mine)

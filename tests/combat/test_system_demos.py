@@ -7,7 +7,7 @@ from campaigns.demo import load_demo
 from combat.demo import DEMOS, load_demo_encounters
 from combat.models import Encounter
 from combat.replay import export_encounter, replay_encounter
-from combat.rules.engines import FACTORIES
+from combat.rules.systems import SYSTEMS
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def demos(db, django_user_model):
 
 
 def test_every_system_with_an_engine_has_its_demo_fights():
-    assert set(DEMOS) == set(FACTORIES)
+    assert set(DEMOS) == set(SYSTEMS)
 
 
 @pytest.mark.parametrize("system", sorted(DEMOS))

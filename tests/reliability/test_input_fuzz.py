@@ -455,12 +455,12 @@ def _foreign(roles: dict[str, Any]) -> dict[str, Any]:
 @pytest.fixture
 def world(roles, settings):  # type: ignore[no-untyped-def]
     """`roles` plus a running encounter, a campaign of every system and a stranger's things."""
-    from campaigns.models import RuleSystem
     from combat import workflows
     from combat.encounter_forms import ActionForm
     from combat.fightstate import load_fight
     from combat.rules.base import Action
     from combat.rules.engines import get_engine
+    from combat.rules.systems import SYSTEM_KEYS
 
     # A cache of the test's own: the fuzz clears it, and no other test's counters are touched.
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -481,7 +481,7 @@ def world(roles, settings):  # type: ignore[no-untyped-def]
         options = get_engine(running.system).actions(fight, running.current)
         return ActionForm(fight, running.current, options)
 
-    systems = [_campaign_of(gm, f"Systém {value}", value) for value in RuleSystem.values]
+    systems = [_campaign_of(gm, f"Systém {value}", value) for value in SYSTEM_KEYS]
     return {
         **roles, "roles": roles, "running": running, "rows": list(running.combatants.all()),
         "action_form": action_form, "target_campaign": roles["campaign"],

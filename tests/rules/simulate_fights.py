@@ -9,7 +9,8 @@ from dataclasses import replace
 from typing import Any
 
 from campaigns.demo_records import records_for
-from combat.rules.base import Combatant, Engine, Fight
+from combat.rules.base import Combatant, Fight
+from combat.rules.engine import EngineBase as Engine
 from combat.rules.engines import get_engine
 from combat.rules.faces import TypedFaces
 from combat.rules.flow import after

@@ -172,7 +172,8 @@ def test_the_same_seed_gives_the_same_estimate():
 
 
 def test_the_simulation_is_interrupted_in_the_middle_of_a_fight_and_does_not_count_it():
-    from combat.rules.simulate import simulate, tactics_for
+    from combat.rules.engines import tactics_for
+    from combat.rules.simulate import simulate
     from tests.rules.simulate_fights import BENCH, prepared
 
     engine, fight = prepared("ose", BENCH["ose"])

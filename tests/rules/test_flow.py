@@ -3,6 +3,7 @@
 from dataclasses import dataclass, replace
 
 from combat.rules.base import Change, Combatant, Fight, Outcome, Step
+from combat.rules.engine import EngineBase
 from combat.rules.faces import TypedFaces
 from combat.rules.flow import combined, next_turn
 
@@ -12,8 +13,8 @@ def _fighter(cid: str) -> Combatant:
 
 
 @dataclass
-class Plain:
-    """An engine with neither hook: a new round after the last combatant."""
+class Plain(EngineBase):
+    """An engine with neither hook of its own: a new round after the last combatant."""
 
     key = "plain"
 

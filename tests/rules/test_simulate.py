@@ -9,14 +9,15 @@ from fractions import Fraction
 
 import pytest
 
-from combat.rules.base import Action, Combatant, Engine, Fight
+from combat.rules.base import Action, Combatant, Fight
 from combat.rules.dice_pool import chances
-from combat.rules.engines import has_engine
+from combat.rules.engine import EngineBase as Engine
+from combat.rules.engines import has_engine, tactics_for
 from combat.rules.faces import SeededFaces, TypedFaces
 from combat.rules.flow import after, next_turn
 from combat.rules.odds import odds
 from combat.rules.preview import preview
-from combat.rules.simulate import Choose, Simulation, combined, hits, simulate, tactics_for
+from combat.rules.simulate import Choose, Simulation, combined, hits, simulate
 from tests.rules.simulate_fights import BENCH, prepared, started
 
 TRIALS = 100_000

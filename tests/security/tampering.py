@@ -1,8 +1,10 @@
 """What someone with database access (and without the signing key) does to rewrite a fight:
-switch the log's triggers off, cut the tail, and point the encounter's head at what is left."""
+switch the log's triggers off, cut the tail, point the encounter's head at what is left, and
+rebuild the indexes beside the log."""
 
 from django.db import connection
 
+from combat.history import rebuild_history
 from combat.maintenance import log_wipe_allowed
 from combat.models import Encounter, Event
 
@@ -23,6 +25,9 @@ def cut_tail(encounter_id: int, keep: int) -> None:
         if postgresql:
             cursor.execute("ALTER TABLE combat_event ENABLE TRIGGER combat_event_append_only")
     Encounter.objects.filter(pk=encounter_id).update(log_head=head, log_length=keep, version=keep)
+    # A careful forger also tidies the indexes beside the log (undo stacks, open proposals),
+    # so the fight goes on as if the cut events never were.
+    rebuild_history(Encounter.objects.get(pk=encounter_id))
 
 
 def forge_tail(encounter_id: int, keep: int) -> None:
@@ -39,3 +44,4 @@ def forge_tail(encounter_id: int, keep: int) -> None:
         event.save()
         previous = event.hash
     Encounter.objects.filter(pk=encounter_id).update(log_head=previous, log_length=length)
+    rebuild_history(Encounter.objects.get(pk=encounter_id))

@@ -419,3 +419,11 @@ def test_pages_of_models_a_gm_has_no_right_on_never_tell_an_id_exists(
     url = f"/admin/{model.replace('.', '/')}/%s/{page}/"
     theirs, missing = second_gm.get(url % row.pk), second_gm.get(url % MISSING)
     assert theirs.status_code == missing.status_code == 403
+
+
+def test_the_duplicate_message_says_where_the_copy_went(gm, roles):
+    """Found walking the admin: "1 records duplicated." said neither the number right nor where
+    a library record's copy went."""
+    response = _action(gm, "monster", "duplicate", [roles["library_monster"].pk])
+    page = gm.get(response.url).content.decode()
+    assert f"1 record duplicated into {roles['campaign'].name}." in page

@@ -128,3 +128,50 @@ def test_deleting_a_user_who_rolled_outside_the_admin_is_refused_and_keeps_the_l
     with pytest.raises(ProtectedError):
         player.delete()
     assert Roll.objects.filter(user=player).count() == 1
+
+
+def test_the_last_superuser_cannot_delete_themselves(superuser, django_user_model):
+    """Found by the red team: a superuser deleting their own account was deactivated, and with
+    no other superuser nobody could manage accounts or the shared library any more."""
+    root = django_user_model.objects.get(username="root")
+    url = reverse("admin:auth_user_delete", args=[root.pk])
+    page = superuser.post(url, {"post": "yes"}, follow=True)
+    assert "leave no active superuser" in page.content.decode()
+    data = {"action": "delete_selected", "_selected_action": [root.pk], "post": "yes"}
+    bulk = superuser.post(reverse("admin:auth_user_changelist"), data, follow=True)
+    assert "leave no active superuser" in bulk.content.decode()
+    root.refresh_from_db()
+    assert root.is_active and root.is_superuser
+    other = django_user_model.objects.create_superuser("root2", "r2@example.com", "pw")
+    superuser.post(url, {"post": "yes"})
+    assert not django_user_model.objects.filter(pk=root.pk).exists() and other.is_superuser
+
+
+def test_a_deactivated_account_is_marked_and_cannot_be_made_a_gm_or_be_the_last_gm(client, roles):
+    """Found walking the campaign page: a player "deleted" in the admin (so deactivated) looked
+    like any member, with "Make co-GM"; promoting them made an account that cannot log in staff,
+    and a deactivated co-GM counted as the GM who remains when the last real one steps down."""
+    from campaigns.models import Membership, Role
+    from campaigns.useradmin import retire
+
+    player, gm, campaign = roles["player"], roles["gm"], roles["campaign"]
+    retire(player)
+    client.force_login(gm)
+    page = client.get(reverse("campaigns:detail", args=[campaign.pk])).content.decode()
+    row = page[page.index(f'data-member="{player.username}"') :].split("</li>")[0]
+    assert "deactivated account" in row and "Make co-GM" not in row
+    member = roles["player_membership"]
+    client.post(reverse("campaigns:member_role", args=[campaign.pk, member.pk]), {"role": "gm"})
+    member.refresh_from_db()
+    player.refresh_from_db()
+    assert member.role == Role.PLAYER and not player.is_staff
+    Membership.objects.filter(pk=member.pk).update(role=Role.GM)  # a GM deactivated later
+    mine = Membership.objects.get(campaign=campaign, user=gm)
+    client.post(reverse("campaigns:member_role", args=[campaign.pk, mine.pk]), {"role": "player"})
+    mine.refresh_from_db()
+    assert mine.role == Role.GM
+
+
+def test_admin_pages_name_the_sites_icon(superuser):
+    """Found walking the admin: without an icon link every admin visit logged a console 404."""
+    assert "img/favicon.svg" in superuser.get(reverse("admin:index")).content.decode()

@@ -21,7 +21,7 @@ from combat.rules.estimate import MIN_TRIALS, TRIALS
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
-ESTIMATE = re.compile(r"Estimate from (\d+) rolls, ±(\d+\.\d) %")
+ESTIMATE = re.compile(r"Estimated from (\d+) rolls: each chance ±(\d+\.\d) points")
 
 # expression → what the odds box must answer: "exact", "estimate", or a phrase of the refusal
 NASTY = {
@@ -210,3 +210,17 @@ def test_an_estimate_says_how_often_the_roll_would_fail(client, roles):
     assert ESTIMATE.search(html) is not None
     failed = re.search(r"rolls over the dice limit: (\d+\.\d) %", html)
     assert failed is not None and 0 < float(failed.group(1)) < 50
+
+
+def test_a_refused_quick_roll_says_so_next_to_the_expression_not_the_hidden_faces(client, roles):
+    """Found walking the roller: "200d6!>=2" was refused next to the typed-faces field, which is
+    hidden unless "Type my dice" is on — the player saw nothing happen."""
+    client.force_login(roles["player"])
+    url = reverse("combat:roll", args=[roles["campaign"].pk])
+    response = client.post(url, {"expression": "200d6!>=2", "key": "k-hidden"}, **HTMX)
+    html = response.content.decode()
+    assert re.search(r'id="error_\d+_id_expression"><strong>more than 200 dice rolled', html)
+    assert "id_faces_error" not in html
+    typed = {"expression": "2d6", "typed": "on", "faces": "7, 1", "key": "k-t"}
+    html = client.post(url, typed, **HTMX).content.decode()
+    assert "id_faces_error" in html  # a typed face that does not fit is told at the faces

@@ -5,6 +5,7 @@ with one answered 500 there. One middleware (config.nul) refuses such a request 
 runs. Run on PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/journal.
 """
 
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -114,3 +115,21 @@ def test_a_session_cookie_with_a_nul_is_a_400(roles):  # type: ignore[no-untyped
 def test_a_request_without_a_nul_is_untouched(roles, gm):  # type: ignore[no-untyped-def]
     url = reverse("campaigns:bestiary", args=[roles["campaign"].pk])
     assert gm.get(url, {"q": "Skřet 0 %0 \\0"}).status_code == 200
+
+
+def test_the_400_page_knows_who_is_logged_in_and_its_language_switch_works(roles):  # type: ignore[no-untyped-def]
+    """Found walking the page: the refusal ran before the login and CSRF middleware, so a
+    logged-in player read "Log in", and the page's language switch answered 403."""
+    gm = Client(enforce_csrf_checks=True)
+    gm.force_login(roles["gm"])
+    page = gm.get("/campaigns/join/%00/")
+    _refused(page)
+    html = page.content.decode()
+    assert roles["gm"].get_username() in html and 'href="/accounts/login/' not in html
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    assert token is not None
+    switched = gm.post(
+        reverse("set_language"),
+        {"language": "pl", "next": "/", "csrfmiddlewaretoken": token.group(1)},
+    )
+    assert switched.status_code == 302

@@ -10,12 +10,9 @@ where IMMEDIATE transactions serialise writers, and matter most on PostgreSQL.
 """
 
 import re
-import threading
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -34,8 +31,10 @@ from combat import workflows
 from combat.models import Encounter, Event
 from combat.rules.base import Action
 from combat.rules.faces import TypedFaces
+from tests.security.races import at_once
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
 LOOPS = 20
 BALDUR_HITS = {"kind": "attack", "weapon": "Široký meč", "faces": "3, 1"}
 
@@ -173,27 +172,6 @@ def test_the_gms_turn_key_and_faces_are_kept_over_refreshes_until_the_gm_acts(ta
 # --- races: the check runs inside the write's lock --------------------------------------------
 
 
-def _at_once(requests: list[Callable[[], Any]]) -> list[Any]:
-    """The requests released together by a barrier, each thread with its own connection."""
-    barrier, answers = threading.Barrier(len(requests)), [None] * len(requests)
-
-    def worker(number: int) -> None:
-        try:
-            barrier.wait()
-            answers[number] = requests[number]()
-        except BaseException as error:  # noqa: BLE001 - reported by the caller's assertions
-            answers[number] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(len(requests))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return answers
-
-
 def _statuses(answers: list[Any]) -> list[int]:
     assert not [a for a in answers if isinstance(a, BaseException)], answers
     return sorted(answer.status_code for answer in answers)
@@ -224,7 +202,7 @@ def test_two_gms_demoting_each_other_at_once_leave_one_gm(two_gms):
     for _ in range(LOOPS):
         mine, theirs = _crown(campaign, first, second)
         urls = [reverse("campaigns:member_role", args=[campaign.pk, m.pk]) for m in (theirs, mine)]
-        answers = _at_once(
+        answers = at_once(
             [
                 lambda c=c, u=u: c.post(u, {"role": "player"}, **HTMX)
                 for c, u in zip(clients, urls, strict=True)
@@ -242,7 +220,7 @@ def test_two_gms_removing_each_other_at_once_leave_one_gm(two_gms):
         urls = [
             reverse("campaigns:member_remove", args=[campaign.pk, m.pk]) for m in (theirs, mine)
         ]
-        answers = _at_once(
+        answers = at_once(
             [lambda c=c, u=u: c.post(u, **HTMX) for c, u in zip(clients, urls, strict=True)]
         )
         assert 500 not in _statuses(answers)
@@ -255,7 +233,7 @@ def test_two_gms_leaving_at_once_leave_one_gm(two_gms):
     url = reverse("campaigns:leave", args=[campaign.pk])
     for _ in range(LOOPS):
         _crown(campaign, first, second)
-        answers = _at_once([lambda c=c: c.post(url) for c in clients])
+        answers = at_once([lambda c=c: c.post(url) for c in clients])
         assert _statuses(answers) == [302, 302]
         assert campaign.gm_count() == 1
 
@@ -297,7 +275,7 @@ def test_a_proposal_decided_twice_at_once_is_decided_once(proposing, second):
             {"key": f"a-{number}", "decision": "accept"},
             {"key": f"b-{number}", "decision": second},
         ]
-        answers = _at_once(
+        answers = at_once(
             [
                 lambda c=c, d=d, u=url: c.post(u, d, **HTMX)
                 for c, d in zip(clients, posts, strict=True)
@@ -318,7 +296,7 @@ def test_a_players_action_racing_next_turn_never_lands_in_the_next_turn(proposin
     for number in range(LOOPS):
         table = {**proposing, **_new_fight(proposing["gm"], campaign, f"T{number}")}
         attack = {**BALDUR_HITS, "key": f"hit-{number}", "targets": [table["leader"]]}
-        answers = _at_once(
+        answers = at_once(
             [
                 lambda t=table, a=attack: player.post(
                     _url(t, "combat:encounter_action"), a, **HTMX
@@ -378,7 +356,7 @@ def test_a_journal_roll_used_in_two_encounters_at_once_is_used_once(dice_pool):
             )
             for n, fight in enumerate(fights)
         ]
-        answers = _at_once(
+        answers = at_once(
             [lambda c=c, p=p: c.post(*p, **HTMX) for c, p in zip(clients, posts, strict=True)]
         )
         assert _statuses(answers) == [200, 200]
@@ -394,7 +372,7 @@ def test_a_one_use_invite_joined_by_two_at_once_lets_one_in(transactional_db, ma
         invite = Invite.objects.create(campaign=campaign, created_by=gm, max_uses=1)
         url = reverse("campaigns:invite_accept", args=[invite.token])
         joiners = [_client(make_user(f"j{number}-{n}")) for n in range(2)]
-        answers = _at_once([lambda c=c, u=url: c.post(u) for c in joiners])
+        answers = at_once([lambda c=c, u=url: c.post(u) for c in joiners])
         assert _statuses(answers) == [302, 410]
         invite.refresh_from_db()
         assert invite.uses == 1

@@ -185,6 +185,10 @@ def test_a_hidden_combatants_bleeding_at_the_round_start_stays_hidden(client, dh
 def test_a_hidden_key_answers_the_odds_like_an_unknown_key(client, dh_fight):
     gm, encounter, keys = dh_fight
     _dh_initiative(gm, encounter)
+    # The leader's defence numbers shown to players (they are not by default, and the odds
+    # state them: red team finding 1, tests/security/test_redteam_secrecy.py).
+    encounter.options = {**encounter.options, "monster_stats": "shown"}
+    encounter.save(update_fields=["options"])
     client.force_login(_user("hrac"))  # Baldur's turn: hrac may ask for odds
     query = {"key": "odds", "kind": "attack", "actor": keys["Baldur"], "weapon": "Široký meč"}
     url = _url(encounter, "combat:encounter_odds")
@@ -363,3 +367,16 @@ def test_a_line_logged_before_audiences_existed_is_read_as_it_was_then(client, d
         assert "adjusted by the game master" in html and "OČ 4" in html, where
         assert "20 → 13" not in html, where
     assert chain_problems(Encounter.objects.get(pk=encounter.pk)) == []
+
+
+def test_the_gm_sees_who_is_hidden_and_a_player_never_sees_the_mark(client, wolf_fight):
+    """Found walking the page: the GM's tracker drew a hidden combatant like any other."""
+    gm, encounter, _keys = wolf_fight
+    client.force_login(gm)
+    html = client.get(_url(encounter)).content.decode()
+    wolf = html[html.index('data-combatant="Wolf"') :].split("</li>")[0]
+    helga = html[html.index('data-combatant="Helga"') :].split("</li>")[0]
+    assert "hidden-badge" in wolf and "hidden-badge" not in helga
+    client.force_login(_user("hrac"))
+    for where, page in _views(client, encounter).items():
+        assert "hidden-badge" not in page, where

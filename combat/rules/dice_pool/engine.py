@@ -45,13 +45,12 @@ from combat.rules.dice_pool.common import (
     Work,
     best_dice,
     dice_stat,
-    fail,
     is_out,
     round_roll,
-    standing,
 )
 from combat.rules.dice_pool.order import fix_order
 from combat.rules.dice_pool.stats import CREATURE
+from combat.rules.engine import COMMON_CONDITIONS, EngineBase
 from combat.rules.faces import FaceSource
 
 HANDLERS: dict[str, Callable[[Work, Action], Outcome]] = {
@@ -62,10 +61,11 @@ HANDLERS: dict[str, Callable[[Work, Action], Outcome]] = {
 CREATURE_DEFAULTS: Mapping[str, Any] = CREATURE.defaults()
 
 
-class DicePool:
+class DicePool(EngineBase):
     """The forum dice pool behind the generic Engine interface."""
 
     key = "dice_pool"
+    own_odds = True  # exact odds of its own (pools too big to enumerate)
     acts_out_of_turn = True  # difficulty and free rolls at any time (seed 004)
     modifier_labels = MODIFIER_LABELS
     # Whether a special effect won the round is the GM's call, never a player's tick.
@@ -74,6 +74,8 @@ class DicePool:
     # A forum's game: every roll is posted in the thread, an NPC's dice with it (seed 004), so
     # players read a monster's numbers unless the GM hides them (combat.options).
     monster_stats_shown = True
+    # A character who lost the round's last die is beaten (seed 004): the GM may set it too.
+    condition_labels = {**COMMON_CONDITIONS, "beaten": _("beaten")}
 
     def combatant_from_record(
         self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,
@@ -102,9 +104,7 @@ class DicePool:
         )  # fmt: skip
 
     def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
-        handler = HANDLERS.get(action.kind) if isinstance(action.kind, str) else None
-        if handler is None:
-            raise fail(_("unknown action %(kind)s"), kind=str(action.kind))
+        handler = self.spec_of(action, HANDLERS)
         check_shape(action)
         return handler(Work(fight, faces), action)
 
@@ -116,8 +116,9 @@ class DicePool:
         summary = Step(_("Round %(round)s begins"), {"round": fight.round})
         return work.finish(summary, {"round": fight.round, "settled": facts}, stage=stage)
 
-    def is_over(self, fight: Fight) -> bool:
-        return len({c.side for c in standing(fight)}) <= 1
+    def is_out(self, combatant: Combatant) -> bool:
+        """0 HP, beaten, dead, unconscious or fled."""
+        return is_out(combatant)
 
     def tracker(self, fight: Fight) -> TrackerView:
         return view.tracker(fight)

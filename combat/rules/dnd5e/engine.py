@@ -58,6 +58,7 @@ from combat.rules.dnd5e.initiative import roll_initiative
 from combat.rules.dnd5e.mods import Mods
 from combat.rules.dnd5e.profile import named_attacks
 from combat.rules.dnd5e.tracker import tracker
+from combat.rules.engine import COMMON_CONDITIONS, EngineBase
 from combat.rules.faces import FaceSource
 
 Handler = Callable[[Work, Action, Mods], Outcome]
@@ -80,12 +81,13 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
-class Dnd5e:
+class Dnd5e(EngineBase):
     """D&D 5th edition behind the generic Engine interface."""
 
     key = "dnd5e"
+    own_odds = True  # exact odds of its own (pools too big to enumerate)
     modifier_labels = MODIFIER_LABELS
-    condition_labels = CONDITION_LABELS  # what the GM's "adjust" form offers
+    condition_labels = {**COMMON_CONDITIONS, **CONDITION_LABELS}  # the GM's "adjust" form
     acts_out_of_turn = True  # reactions (SRD 5.1: one between one's own turns)
     # The GM's own calls: a player's form never offers them (combat.encounter_forms).
     gm_modifiers = frozenset(
@@ -117,11 +119,7 @@ class Dnd5e:
         return tuple(named_attacks(fight.get(actor)))
 
     def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
-        spec = SPECS.get(action.kind) if isinstance(action.kind, str) else None
-        if spec is None:
-            raise fail(_("unknown action %(kind)s"), kind=str(action.kind))
-        if action.weapon is not None and not isinstance(action.weapon, str):
-            raise fail(_("the weapon must be named"))
+        spec = self.spec_of(action, SPECS)
         if not all(isinstance(target, str) for target in action.targets):
             raise fail(_("targets must be named by their ids"))
         mods = _checked(Mods(action.modifiers, spec.allowed, KNOWN), spec)
@@ -171,9 +169,9 @@ class Dnd5e:
     def odds(self, fight: Fight, action: Action) -> tuple[Step, ...] | None:
         return odds_steps(fight, action)
 
-    def is_over(self, fight: Fight) -> bool:
-        """At most one side has anyone standing (dead, 0 HP, unconscious, fled are out)."""
-        return len({c.side for c in fight.combatants if not is_out(c)}) <= 1
+    def is_out(self, combatant: Combatant) -> bool:
+        """Dead, at 0 HP, incapacitated (unconscious, paralyzed …) or fled."""
+        return is_out(combatant)
 
 
 def _begin(work: Work, combatant_id: str) -> None:

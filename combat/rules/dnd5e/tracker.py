@@ -18,8 +18,8 @@ _UNTIL = {
 def _name(fight: Fight, combatant_id: object) -> str:
     try:
         return fight.get(str(combatant_id)).name
-    except KeyError:
-        return str(combatant_id)
+    except KeyError:  # not in this fight (a player's view leaves hidden combatants out)
+        return "?"
 
 
 def _economy(combatant: Combatant) -> list[Badge]:

@@ -39,6 +39,7 @@ from combat.rules.draci_hlidka.common import (
 from combat.rules.draci_hlidka.criticals import bleed_all
 from combat.rules.draci_hlidka.initiative import roll_initiative
 from combat.rules.draci_hlidka.mods import Mods
+from combat.rules.engine import EngineBase
 from combat.rules.faces import FaceSource
 
 Handler = Callable[[Work, Action, Mods], Outcome]
@@ -75,11 +76,11 @@ FORM_VALUES: dict[str, tuple[ValueField, ...]] = {
 WHILE_SURPRISED = frozenset({"perception", "test"})
 
 
-class DraciHlidka:
+class DraciHlidka(EngineBase):
     """Dračí Hlídka's basic combat system behind the generic Engine interface."""
 
     key = "draci_hlidka"
-    # Labels of every modifier key, for the action form (combat.rules.engines.modifier_labels).
+    # Labels of every modifier key, for the action form.
     modifier_labels = MODIFIER_LABELS
     # What only the GM sets; a player's form does not offer it (combat.encounter_forms): the
     # situational calls (Výhoda, Nevýhoda, who may surround or defend how) are the GM's.
@@ -145,11 +146,7 @@ class DraciHlidka:
         )
 
     def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
-        spec = SPECS.get(action.kind) if isinstance(action.kind, str) else None
-        if spec is None:
-            raise fail(_("unknown action %(kind)s"), kind=str(action.kind))
-        if action.weapon is not None and not isinstance(action.weapon, str):
-            raise fail(_("the weapon must be named"))
+        spec = self.spec_of(action, SPECS)
         mods = Mods(action.modifiers, spec.modifiers)
         work = Work(fight, faces)
         actor = work.get(action.actor)
@@ -174,9 +171,9 @@ class DraciHlidka:
         summary = Step(_("Round %(round)s begins"), {"round": fight.round})
         return work.finish(summary, {"round": fight.round, "bleeding": lost, "hp_after": hp_after})
 
-    def is_over(self, fight: Fight) -> bool:
-        """At most one side has anyone standing (Rulings: 0 HP or below is out)."""
-        return len({c.side for c in fight.combatants if not is_out(c)}) <= 1
+    def is_out(self, combatant: Combatant) -> bool:
+        """Rulings: 0 HP or below is out; so are the unconscious, the dead and who fled."""
+        return is_out(combatant)
 
 
 class _NoFaces:

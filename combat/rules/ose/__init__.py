@@ -1,5 +1,38 @@
-"""Rules of Old-School Essentials (`ose`)."""
+"""Rules of Old-School Essentials (`ose`).
 
+The package describes the system once, in `SYSTEM`; combat.rules.systems lists it.
+"""
+
+from combat.rules.ose import tactics
+from combat.rules.ose.common import OUT
+from combat.rules.ose.engine import OldSchoolEssentials
 from combat.rules.ose.stats import ARMOR, CREATURE, WEAPON, weapon_headline
+from combat.rules.schema import Label
+from combat.rules.system import RuleSystem
 
-__all__ = ["ARMOR", "CREATURE", "WEAPON", "weapon_headline"]
+__all__ = ["ARMOR", "CREATURE", "SYSTEM", "WEAPON", "weapon_headline"]
+
+# The parts of the "Attack modifiers: STR +1, range -1" line (combat.rules.ose.attack).
+ATTACK_MODIFIERS = {
+    "STR": Label("síla", "STR", "siła"),
+    "DEX": Label("obratnost", "DEX", "zręczność"),
+    "range": Label("vzdálenost", "range", "zasięg"),
+    "cover": Label("kryt", "cover", "osłona"),
+    "retreat": Label("ustupující cíl", "retreating target", "wycofujący się cel"),
+    "referee": Label("PJ", "referee", "MG"),
+}
+
+SYSTEM = RuleSystem(
+    key="ose",
+    name=Label("Old-School Essentials", "Old-School Essentials", "Old-School Essentials"),
+    creature=CREATURE,
+    weapon=WEAPON,
+    armor=ARMOR,
+    weapon_headline=weapon_headline,
+    engine=OldSchoolEssentials(),
+    tactics=tactics,
+    down=OUT,
+    log_words={"modifiers": ATTACK_MODIFIERS},  # "Attack modifiers: STR +1, range -1"
+    demo_records="campaigns.demo_records.ose",
+    demo_fights="combat.demos.ose",
+)

@@ -29,6 +29,7 @@ from combat.rules.base import (
     _,
     joined,
 )
+from combat.rules.engine import COMMON_CONDITIONS, EngineBase
 from combat.rules.faces import FaceSource
 from combat.rules.ose import flow, initiative, moves, spells
 from combat.rules.ose.attack import attack_field, resolve_attack
@@ -65,7 +66,7 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
-class OldSchoolEssentials:
+class OldSchoolEssentials(EngineBase):
     """Old-School Essentials combat behind the generic Engine interface."""
 
     key = "ose"
@@ -74,7 +75,7 @@ class OldSchoolEssentials:
     gm_modifiers = frozenset({"bonus"})  # the referee's bonus or penalty
     fight_options: tuple[ValueField, ...] = FIGHT_OPTIONS
     modifier_labels: Mapping[str, Step] = MODIFIER_LABELS
-    condition_labels: Mapping[str, str] = CONDITION_LABELS
+    condition_labels: Mapping[str, str] = {**COMMON_CONDITIONS, **CONDITION_LABELS}
 
     def combatant_from_record(
         self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,
@@ -99,11 +100,7 @@ class OldSchoolEssentials:
         return tuple(_option(fight, combatant, SPECS[kind]) for kind in kinds)
 
     def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
-        spec = SPECS.get(action.kind) if isinstance(action.kind, str) else None
-        if spec is None:
-            raise fail(_("unknown action %(kind)s"), kind=str(action.kind))
-        if action.weapon is not None and not isinstance(action.weapon, str):
-            raise fail(_("the weapon must be named"))
+        spec = self.spec_of(action, SPECS)
         targets = action.targets
         if not isinstance(targets, tuple | list) or not all(isinstance(t, str) for t in targets):
             raise fail(_("targets must be combatant ids"))
@@ -133,9 +130,9 @@ class OldSchoolEssentials:
     def tracker(self, fight: Fight) -> TrackerView:
         return tracker(fight)
 
-    def is_over(self, fight: Fight) -> bool:
-        """At most one side has anyone standing (dead, fled and surrendered are out)."""
-        return len({c.side for c in fight.combatants if not is_out(c)}) <= 1
+    def is_out(self, combatant: Combatant) -> bool:
+        """0 HP, dead, unconscious, fled or surrendered."""
+        return is_out(combatant)
 
 
 def _in_turn(fight: Fight, actor: Combatant, kind: str) -> bool:

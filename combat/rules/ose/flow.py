@@ -26,7 +26,6 @@ from combat.rules.ose.stage import (
     Position,
     at,
     blocks,
-    current,
     current_index,
     seek,
     step,
@@ -106,7 +105,3 @@ def start_of_round(fight: Fight, faces: FaceSource) -> Outcome:
             work.change(Change(combatant.id, "initiative", None, before=combatant.initiative))
     summary = Step(ROUND_HEADER, {"round": fight.round})
     return work.finish(summary, {"round": fight.round}, order=(), stage=dict(DECLARE))
-
-
-def position_of(fight: Fight) -> Position | None:
-    return current(fight.stage) if step(fight) == "act" else None

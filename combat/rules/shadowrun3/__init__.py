@@ -1,5 +1,27 @@
-"""Rules of Shadowrun 3 (`shadowrun3`)."""
+"""Rules of Shadowrun 3 (`shadowrun3`).
 
+The package describes the system once, in `SYSTEM`; combat.rules.systems lists it.
+"""
+
+from combat.rules.schema import Label
+from combat.rules.shadowrun3 import tactics
+from combat.rules.shadowrun3.common import OUT
+from combat.rules.shadowrun3.engine import Shadowrun3
 from combat.rules.shadowrun3.stats import ARMOR, CREATURE, WEAPON, weapon_headline
+from combat.rules.system import RuleSystem
 
-__all__ = ["ARMOR", "CREATURE", "WEAPON", "weapon_headline"]
+__all__ = ["ARMOR", "CREATURE", "SYSTEM", "WEAPON", "weapon_headline"]
+
+SYSTEM = RuleSystem(
+    key="shadowrun3",
+    name=Label("Shadowrun 3", "Shadowrun 3", "Shadowrun 3"),
+    creature=CREATURE,
+    weapon=WEAPON,
+    armor=ARMOR,
+    weapon_headline=weapon_headline,
+    engine=Shadowrun3(),
+    tactics=tactics,
+    down=OUT,
+    demo_records="campaigns.demo_records.shadowrun3",
+    demo_fights="combat.demos.shadowrun3",
+)

@@ -32,6 +32,7 @@ from combat.rules.base import (
     _,
     joined,
 )
+from combat.rules.engine import EngineBase
 from combat.rules.faces import FaceSource
 from combat.rules.shadowrun3 import (
     delay,
@@ -94,10 +95,11 @@ OPTION_CHOICES = {
 }
 
 
-class Shadowrun3:
+class Shadowrun3(EngineBase):
     """Shadowrun 3rd edition's combat turn behind the generic Engine interface."""
 
     key = "shadowrun3"
+    own_odds = True  # exact odds of its own (pools too big to enumerate)
     acts_out_of_turn = True  # free actions in others' phases, delayed actions (seed 003)
     # What only the GM sets: the GM's TN modifier and economy override, the defender's dice.
     gm_modifiers = frozenset(
@@ -148,9 +150,7 @@ class Shadowrun3:
         return handlers_turn.options(fight, fight.get(actor))
 
     def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
-        spec = SPECS.get(action.kind) if isinstance(action.kind, str) else None
-        if spec is None:
-            raise fail(_("unknown action %(kind)s"), kind=str(action.kind))
+        spec = self.spec_of(action, SPECS)
         _check_shape(action, spec)
         work = Work(fight, faces)
         actor = work.get(action.actor)
@@ -234,15 +234,14 @@ class Shadowrun3:
     def odds(self, fight: Fight, action: Action) -> tuple[Step, ...] | None:
         return attack_odds_steps(fight, action)
 
-    def is_over(self, fight: Fight) -> bool:
-        return len({c.side for c in fight.combatants if not is_out(c)}) <= 1
+    def is_out(self, combatant: Combatant) -> bool:
+        """Unconscious, dying, dead or fled: the condition monitors decide, not an HP count."""
+        return is_out(combatant)
 
 
 def _check_shape(action: Action, spec: Any) -> None:
     if not isinstance(action.actor, str) or not all(isinstance(t, str) for t in action.targets):
         raise fail(_("combatants are named by their ids"))
-    if action.weapon is not None and not isinstance(action.weapon, str):
-        raise fail(_("the weapon must be named"))
     if not isinstance(action.modifiers, Mapping):
         raise fail(_("modifiers must be a mapping"))
     known = set(spec.values) | set(spec.ticks)

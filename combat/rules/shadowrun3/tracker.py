@@ -89,6 +89,7 @@ def _score(combatant: Combatant, number: int) -> list[Badge]:
 
 def _state(fight: Fight, combatant: Combatant) -> list[Badge]:
     steps: list[Step] = []
+    known = {c.id: c.name for c in fight.combatants}  # a player's fight has no hidden ones
     held = delay.delay_of(combatant)
     if held and held.get("until") == "next_pass":
         steps.append(Step(_("delayed into pass %(pass)s"), {"pass": held.get("pass", 0) + 1}))
@@ -98,8 +99,9 @@ def _state(fight: Fight, combatant: Combatant) -> list[Badge]:
     if caught and caught.get("complete"):
         steps.append(Step(_("completely surprised")))
     elif caught:
-        names = ", ".join(fight.get(cid).name for cid in caught.get("against", []))
-        steps.append(Step(_("cannot act against %(names)s"), {"names": names}))
+        names = ", ".join(known[cid] for cid in caught.get("against", []) if cid in known)
+        if names:
+            steps.append(Step(_("cannot act against %(names)s"), {"names": names}))
     aim = aim_of(combatant)
     if aim:
         steps.append(Step(_("aiming −%(count)s"), {"count": aim.get("count", 0)}))
@@ -114,7 +116,7 @@ def _state(fight: Fight, combatant: Combatant) -> list[Badge]:
         steps.append(Step(template, {"limit": limit}))
     for effect in explosives.grenades(combatant):
         steps.append(Step(_("grenade on its way to %(target)s"),
-                          {"target": fight.get(str(effect.data["target"])).name}))  # fmt: skip
+                          {"target": known.get(str(effect.data["target"]), "?")}))  # fmt: skip
     steps += _magazines(combatant)
     return [Badge(step) for step in steps]
 

@@ -1,0 +1,128 @@
+"""The log's small index (combat.models.history): kept in step with every appended event, and
+rebuilt from the log when the log arrives whole (migration 0008, a campaign file's import).
+
+`record` runs inside the workflow's transaction, right after the event is appended, with the
+encounter locked; the reads here (`undo_target`, `redo_target`, `open_proposals`) are one indexed
+query each, however long the campaign's history is.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Subquery, Value
+from django.db.models.functions import Coalesce
+
+from campaigns.models import JournalRoll
+
+from .models import Encounter, Event, JournalRollUse, OpenProposal, UndoEntry
+
+UNDOABLE = frozenset({"initiative", "action", "round", "turn", "adjust"})
+DECIDES = frozenset({"rejected", "action"})  # events that may decide a proposal
+
+
+def record(event: Event) -> None:
+    """Update the index for one new event (same transaction, the encounter locked)."""
+    kind, seq, where = event.type, event.seq, {"encounter_id": event.encounter_id}
+    payload = event.payload if isinstance(event.payload, dict) else {}
+    if kind == "proposed":
+        OpenProposal.objects.create(**where, seq=seq)
+    if kind in DECIDES and payload.get("proposal") is not None:
+        OpenProposal.objects.filter(**where, seq=payload["proposal"]).delete()
+    if kind == "action" and payload.get("journal_roll") is not None:
+        JournalRollUse.objects.create(**where, seq=seq, roll_id=payload["journal_roll"])
+    if kind in UNDOABLE:
+        UndoEntry.objects.create(**where, seq=seq)
+    elif kind == "undo":
+        # Undone entries older than the target were left over from before a new action.
+        UndoEntry.objects.filter(**where, undone=True, seq__lt=payload["target"]).delete()
+        UndoEntry.objects.filter(**where, seq=payload["target"]).update(undone=True)
+    elif kind == "redo":
+        UndoEntry.objects.filter(**where, seq=payload["target"]).update(undone=False)
+
+
+def _done(encounter: Encounter) -> Any:
+    return UndoEntry.objects.filter(encounter=encounter, undone=False).order_by("-seq")
+
+
+def undo_target(encounter: Encounter) -> int | None:
+    """The seq of the event an undo takes back: the newest one in effect."""
+    seq: int | None = _done(encounter).values_list("seq", flat=True).first()
+    return seq
+
+
+def redo_target(encounter: Encounter) -> int | None:
+    """The seq of the event a redo puts back: the last one undone since the newest in effect."""
+    newest = Coalesce(Subquery(_done(encounter).values("seq")[:1]), Value(0))
+    undone = UndoEntry.objects.filter(encounter=encounter, undone=True, seq__gt=newest)
+    seq: int | None = undone.order_by("seq").values_list("seq", flat=True).first()
+    return seq
+
+
+def stacks(encounter: Encounter) -> tuple[list[int], list[int]]:
+    """(done, undone) as seqs, oldest first and in redo order: what the whole log says."""
+    done = sorted(_done(encounter).values_list("seq", flat=True))
+    newest = done[-1] if done else 0
+    undone = UndoEntry.objects.filter(encounter=encounter, undone=True, seq__gt=newest)
+    return done, sorted(undone.values_list("seq", flat=True), reverse=True)
+
+
+def open_proposals(encounter: Encounter) -> Any:
+    """The proposal events still waiting for the GM, oldest first (one query)."""
+    waiting = OpenProposal.objects.filter(encounter=encounter).values("seq")
+    events = Event.objects.filter(encounter=encounter, type="proposed", seq__in=waiting)
+    return events.order_by("seq")
+
+
+# --- the same index, folded from a whole log --------------------------------------------------
+
+
+@dataclass
+class Folded:
+    rolls: dict[int, int] = field(default_factory=dict)  # journal roll pk → the action's seq
+    proposals: dict[int, None] = field(default_factory=dict)  # open, in order
+    done: list[int] = field(default_factory=list)
+    undone: list[int] = field(default_factory=list)  # the next redo last
+
+
+def fold(events: Iterable[tuple[int, str, Any]]) -> Folded:
+    """The index a log of (seq, type, payload) gives, read from its start."""
+    folded = Folded()
+    for seq, kind, payload in events:
+        payload = payload if isinstance(payload, dict) else {}
+        if kind == "proposed":
+            folded.proposals[seq] = None
+        if kind in DECIDES and isinstance(payload.get("proposal"), int):
+            folded.proposals.pop(payload["proposal"], None)
+        roll = payload.get("journal_roll") if kind == "action" else None
+        if isinstance(roll, int):
+            folded.rolls.setdefault(roll, seq)
+        if kind in UNDOABLE:
+            folded.done.append(seq)
+            folded.undone.clear()  # a new action forgets what could be redone
+        elif kind == "undo" and folded.done:
+            folded.undone.append(folded.done.pop())
+        elif kind == "redo" and folded.undone:
+            folded.done.append(folded.undone.pop())
+    return folded
+
+
+def rebuild_history(encounter: Encounter) -> None:
+    """Replace the encounter's index with the one its log gives. A journal roll counts only if
+    it is this campaign's and no other encounter used it first."""
+    log = Event.objects.filter(encounter=encounter).order_by("seq")
+    folded = fold(log.values_list("seq", "type", "payload").iterator())
+    for model in (JournalRollUse, OpenProposal, UndoEntry):
+        model.objects.filter(encounter=encounter).delete()
+    rolls = JournalRoll.objects.filter(campaign_id=encounter.campaign_id, pk__in=folded.rolls)
+    free = rolls.filter(use__isnull=True).values_list("pk", flat=True)
+    JournalRollUse.objects.bulk_create(
+        JournalRollUse(encounter=encounter, roll_id=pk, seq=folded.rolls[pk]) for pk in free
+    )
+    OpenProposal.objects.bulk_create(
+        OpenProposal(encounter=encounter, seq=s) for s in folded.proposals
+    )
+    UndoEntry.objects.bulk_create(
+        [UndoEntry(encounter=encounter, seq=s) for s in folded.done]
+        + [UndoEntry(encounter=encounter, seq=s, undone=True) for s in folded.undone]
+    )
