@@ -94,8 +94,10 @@ def page_context(
     }
     acting = _acting(rows, encounter, request.GET.get("actor", ""), gm=gm, user=request.user)
     running = encounter.status == "running"
-    counted = without_hidden(fight, frozenset() if gm else viewer.hidden)  # hidden: not counted
-    context["decided"] = running and counted is not None and engine.is_over(counted)
+    # "Only one side is still standing" prompts the GM to end the fight. Players learn the end
+    # when the GM ends it: told from their view it would be false while a hidden monster stands
+    # (or at the start of an ambush), and withheld it would give that monster away.
+    context["decided"] = gm and running and fight is not None and engine.is_over(fight)
     context["next_step"] = "initiative" if not encounter.order else "next"
     options = allowed_options(engine, fight, acting.key, gm=gm) if fight and acting else ()
     if acting is not None and not options and acting.key == encounter.current:
