@@ -120,9 +120,14 @@ def _ensure_characters(
         weapons = _pick(armory["weapons"], entry["weapons"], where)
         armor = _pick(armory["armor"], entry["armor"], where)
         character, new = _find_or_create(
-            Character, campaign, entry["name"], kind=entry["kind"], stats=stats,
-            owner=owner, notes=entry["notes"],
-        )  # fmt: skip
+            Character,
+            campaign,
+            entry["name"],
+            kind=entry["kind"],
+            stats=stats,
+            owner=owner,
+            notes=entry["notes"],
+        )
         if new:  # an existing character keeps the gear its GM gave it
             character.weapons.set(weapons)
             character.armor.set(armor)
@@ -168,7 +173,10 @@ def load_demo() -> DemoSummary:
         campaigns_created += int(created)
         records.update(_ensure_records(campaign, owners))
     return DemoSummary(
-        users_created, campaigns_created, characters_created=records["characters"],
-        monsters_created=records["monsters"], weapons_created=records["weapons"],
+        users_created,
+        campaigns_created,
+        characters_created=records["characters"],
+        monsters_created=records["monsters"],
+        weapons_created=records["weapons"],
         armor_created=records["armor"],
-    )  # fmt: skip
+    )

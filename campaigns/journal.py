@@ -150,8 +150,15 @@ def pool_result(pool: PoolTag) -> dict[str, Any]:
         for term, rolled in enumerate(pool.rolls)
         for face in rolled.faces
     ]
-    return {"expression": pool.text, "total": pool.total, "dice": dice, "successes": None,
-            "sixes": 0, "fumble": False, "pool": pool.to_json()}  # fmt: skip
+    return {
+        "expression": pool.text,
+        "total": pool.total,
+        "dice": dice,
+        "successes": None,
+        "sixes": 0,
+        "fumble": False,
+        "pool": pool.to_json(),
+    }
 
 
 def same_expression(recorded: str, typed: str) -> bool:

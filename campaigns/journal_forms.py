@@ -16,9 +16,11 @@ BODY_HELP = _(
 
 class BodyForm(forms.Form):
     body = forms.CharField(
-        label=_("Text"), max_length=MAX_BODY, help_text=BODY_HELP,
+        label=_("Text"),
+        max_length=MAX_BODY,
+        help_text=BODY_HELP,
         widget=forms.Textarea(attrs={"rows": 6}),
-    )  # fmt: skip
+    )
 
     def __init__(self, *args: Any, pools: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -217,8 +217,11 @@ class StatsModelForm(forms.ModelForm):  # type: ignore[type-arg]
             items = cleaned.get(name)
             if not items or campaign is None:
                 continue
-            foreign = [i.name for i in items if i.campaign_id not in (None, campaign.pk)
-                       or i.system != campaign.system]  # fmt: skip
+            foreign = [
+                i.name
+                for i in items
+                if i.campaign_id not in (None, campaign.pk) or i.system != campaign.system
+            ]
             if foreign:
                 message = gettext("Not from this campaign or its system's library: %(items)s")
                 self.add_error(name, message % {"items": ", ".join(foreign)})

@@ -18,8 +18,23 @@ from .models.events import GENESIS
 
 Row = dict[str, Any]
 STATE = ("name", "status", "round", "options", "version")
-COMBATANT = ("name", "side", "is_npc", "stats", "weapons", "armor", "hp", "max_hp", "conditions",
-             "effects", "initiative", "turn", "position", "hidden", "hp_revealed")  # fmt: skip
+COMBATANT = (
+    "name",
+    "side",
+    "is_npc",
+    "stats",
+    "weapons",
+    "armor",
+    "hp",
+    "max_hp",
+    "conditions",
+    "effects",
+    "initiative",
+    "turn",
+    "position",
+    "hidden",
+    "hp_revealed",
+)
 
 
 class EncounterRowError(ValueError):
@@ -38,33 +53,46 @@ def _remap(value: Any, keys: Mapping[str, str]) -> Any:
 
 
 def encounters_out(
-    campaign: Campaign, characters: Mapping[int, int], monsters: Mapping[int, int],
+    campaign: Campaign,
+    characters: Mapping[int, int],
+    monsters: Mapping[int, int],
     when: Callable[[Any], str],
-) -> list[Row]:  # fmt: skip
+) -> list[Row]:
     """Each encounter of the campaign; `characters`/`monsters` map pks to file-local ids."""
     rows = []
     for encounter in campaign.encounters.order_by("pk"):
         fighters = list(encounter.combatants.order_by("pk"))
         keys = {row.key: f"k{number}" for number, row in enumerate(fighters, 1)}
         events = Event.objects.filter(encounter=encounter).select_related("user").order_by("seq")
-        rows.append({
-            **{name: getattr(encounter, name) for name in STATE},
-            "created_at": when(encounter.created_at),
-            "order": _remap(list(encounter.order), keys),
-            "current": keys.get(encounter.current, ""),
-            "stage": _remap(dict(encounter.stage), keys),
-            "combatants": [
-                {"key": keys[row.key], "character": characters.get(row.character_id),
-                 "monster": monsters.get(row.monster_id),
-                 **{name: getattr(row, name) for name in COMBATANT}}
-                for row in fighters
-            ],
-            "events": [
-                {"seq": e.seq, "type": e.type, "payload": _remap(e.payload, keys), "key": e.key,
-                 "user": e.user.get_username() if e.user else None, "created_at": e.created_at}
-                for e in events
-            ],
-        })  # fmt: skip
+        rows.append(
+            {
+                **{name: getattr(encounter, name) for name in STATE},
+                "created_at": when(encounter.created_at),
+                "order": _remap(list(encounter.order), keys),
+                "current": keys.get(encounter.current, ""),
+                "stage": _remap(dict(encounter.stage), keys),
+                "combatants": [
+                    {
+                        "key": keys[row.key],
+                        "character": characters.get(row.character_id),
+                        "monster": monsters.get(row.monster_id),
+                        **{name: getattr(row, name) for name in COMBATANT},
+                    }
+                    for row in fighters
+                ],
+                "events": [
+                    {
+                        "seq": e.seq,
+                        "type": e.type,
+                        "payload": _remap(e.payload, keys),
+                        "key": e.key,
+                        "user": e.user.get_username() if e.user else None,
+                        "created_at": e.created_at,
+                    }
+                    for e in events
+                ],
+            }
+        )
     return rows
 
 
@@ -76,10 +104,13 @@ def _require(row: Any, fields: tuple[str, ...], where: str) -> Row:
 
 
 def encounters_in(
-    campaign: Campaign, rows: list[Any], characters: Mapping[int, Character],
-    monsters: Mapping[int, Monster], user_of: Callable[[str, str], Any],
+    campaign: Campaign,
+    rows: list[Any],
+    characters: Mapping[int, Character],
+    monsters: Mapping[int, Monster],
+    user_of: Callable[[str, str], Any],
     moment: Callable[[str, str], Any],
-) -> None:  # fmt: skip
+) -> None:
     """Recreate the file's encounters in `campaign`, their logs re-chained."""
     for index, raw in enumerate(rows):
         where = f"encounters[{index}]"
@@ -93,9 +124,11 @@ def encounters_in(
             here = f"{where}.combatants[{number}]"
             fighter = _require(fighter, ("key", "character", "monster", *COMBATANT), here)
             created = Combatant.objects.create(
-                encounter=encounter, character=characters.get(fighter["character"]),
-                monster=monsters.get(fighter["monster"]), **{n: fighter[n] for n in COMBATANT},
-            )  # fmt: skip
+                encounter=encounter,
+                character=characters.get(fighter["character"]),
+                monster=monsters.get(fighter["monster"]),
+                **{n: fighter[n] for n in COMBATANT},
+            )
             keys[fighter["key"]] = created.key
         encounter.order, encounter.current = (
             _remap(row["order"], keys),
@@ -107,9 +140,13 @@ def encounters_in(
 
 
 def _log_in(
-    encounter: Encounter, events: list[Any], keys: Mapping[str, str],
-    user_of: Callable[[str, str], Any], moment: Callable[[str, str], Any], where: str,
-) -> None:  # fmt: skip
+    encounter: Encounter,
+    events: list[Any],
+    keys: Mapping[str, str],
+    user_of: Callable[[str, str], Any],
+    moment: Callable[[str, str], Any],
+    where: str,
+) -> None:
     previous = GENESIS
     for number, raw in enumerate(events, 1):
         here = f"{where}.events[{number - 1}]"
@@ -118,10 +155,15 @@ def _log_in(
             raise EncounterRowError(f"{here}: events must be numbered 1, 2, … in order")
         moment(row["created_at"], here)
         event = Event(
-            encounter=encounter, seq=number, type=row["type"], payload=_remap(row["payload"], keys),
-            key=row["key"], user=user_of(row["user"], here) if row["user"] else None,
-            created_at=row["created_at"], prev_hash=previous,
-        )  # fmt: skip
+            encounter=encounter,
+            seq=number,
+            type=row["type"],
+            payload=_remap(row["payload"], keys),
+            key=row["key"],
+            user=user_of(row["user"], here) if row["user"] else None,
+            created_at=row["created_at"],
+            prev_hash=previous,
+        )
         event.hash = event.compute_hash()
         event.save()
         previous = event.hash

@@ -98,10 +98,13 @@ def _param(key: str, value: Any) -> Any:
 
 def _rolls(outcome: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
     return tuple(
-        {**rolled, "purpose": PURPOSES.get(rolled.get("purpose", ""), rolled.get("purpose")),
-         "dice": face_marks(str(rolled.get("expression", "")), rolled.get("faces") or [])}
+        {
+            **rolled,
+            "purpose": PURPOSES.get(rolled.get("purpose", ""), rolled.get("purpose")),
+            "dice": face_marks(str(rolled.get("expression", "")), rolled.get("faces") or []),
+        }
         for rolled in outcome.get("rolls", [])
-    )  # fmt: skip
+    )
 
 
 def face_marks(expression: str, faces: list[Any]) -> list[dict[str, Any]]:
@@ -194,9 +197,13 @@ def _effect_text(effect: Mapping[str, Any]) -> str:
 
 
 def tracker_rows(
-    encounter: Encounter, rows: Iterable[Combatant], *, gm: bool, user: Any,
+    encounter: Encounter,
+    rows: Iterable[Combatant],
+    *,
+    gm: bool,
+    user: Any,
     view: TrackerView | None = None,
-) -> list[TrackerRow]:  # fmt: skip
+) -> list[TrackerRow]:
     by_key = {row.key: row for row in rows if gm or not row.hidden}
     ordered = [by_key[k] for k in encounter.order if k in by_key]
     ordered += [row for key, row in by_key.items() if key not in encounter.order]
@@ -209,13 +216,21 @@ def tracker_rows(
         health = f"{row.hp} / {row.max_hp}" if numbers else hp_descriptor(row, encounter.system)
         # An engine's badges (combat pool, condition monitors) show a monster's numbers too.
         badges = tuple(_badge(b) for b in view.badges.get(row.key, ())) if numbers else ()
-        result.append(TrackerRow(
-            row.key, row.name, row.side, row.initiative, health,
-            tuple(_condition(c) for c in row.conditions),
-            () if own_view else tuple(_effect_text(e) for e in row.effects),
-            row.key == encounter.current, row,
-            badges, row.key in view.acted,
-        ))  # fmt: skip
+        result.append(
+            TrackerRow(
+                row.key,
+                row.name,
+                row.side,
+                row.initiative,
+                health,
+                tuple(_condition(c) for c in row.conditions),
+                () if own_view else tuple(_effect_text(e) for e in row.effects),
+                row.key == encounter.current,
+                row,
+                badges,
+                row.key in view.acted,
+            )
+        )
     return result
 
 
@@ -248,12 +263,13 @@ def tracker_block(
     by_key = {row.key: row for row in listed}
     groups = [
         TrackerGroup(
-            say({"template": g.label.template, "params": g.label.params}), g.active,
+            say({"template": g.label.template, "params": g.label.params}),
+            g.active,
             tuple(by_key[key] for key in g.members if key in by_key),
         )
         for g in view.groups
         if gm or any(key in by_key for key in g.members)  # a block only of hidden ones: none
-    ]  # fmt: skip
+    ]
     grouped = {key for g in view.groups for key in g.members}
     rest = tuple(row for row in listed if row.key not in grouped)
     if rest:
@@ -285,16 +301,30 @@ def log_entry(
     viewer = viewer or Viewer(gm=gm, names=names or {})
     payload = event.payload
     if payload.get("secret") and not viewer.gm:  # nothing of a secret roll reaches a player
-        return LogEntry(event.seq, event.type, gettext("The game master rolled in secret."),
-                        (), (), (), "—", event.created_at, event)  # fmt: skip
+        return LogEntry(
+            event.seq,
+            event.type,
+            gettext("The game master rolled in secret."),
+            (),
+            (),
+            (),
+            "—",
+            event.created_at,
+            event,
+        )
     outcome = visible_outcome(payload.get("outcome") or {}, viewer)
     summary = say(outcome["summary"]) or _event_title(event, viewer)
     return LogEntry(
-        seq=event.seq, type=event.type, summary=summary,
+        seq=event.seq,
+        type=event.type,
+        summary=summary,
         steps=tuple(say(step) for step in outcome["steps"]),
-        rolls=_rolls(outcome), notes=tuple(say(step) for step in outcome["notes"]),
-        who=event.user.get_username() if event.user else "—", when=event.created_at, event=event,
-    )  # fmt: skip
+        rolls=_rolls(outcome),
+        notes=tuple(say(step) for step in outcome["notes"]),
+        who=event.user.get_username() if event.user else "—",
+        when=event.created_at,
+        event=event,
+    )
 
 
 def _event_title(event: Event, viewer: Viewer) -> str:

@@ -65,15 +65,25 @@ class ActionForm(KeyedForm):
 
     actor = forms.CharField(widget=forms.HiddenInput, required=False, max_length=20)
     journal_roll = forms.TypedChoiceField(
-        label=_("Or a roll from the journal"), coerce=int, required=False, empty_value=None,
+        label=_("Or a roll from the journal"),
+        coerce=int,
+        required=False,
+        empty_value=None,
         help_text=_("A [dice] roll from a scene of this campaign: its faces, used once."),
-    )  # fmt: skip
+    )
 
     def __init__(
-        self, fight: Fight, actor: str, options: Sequence[ActionOption], *args: Any,
-        hidden: frozenset[str] = frozenset(), engine: EngineBase = PLAIN,
-        journal_rolls: Sequence[tuple[int, str]] = (), gm: bool = True, **kwargs: Any,
-    ) -> None:  # fmt: skip
+        self,
+        fight: Fight,
+        actor: str,
+        options: Sequence[ActionOption],
+        *args: Any,
+        hidden: frozenset[str] = frozenset(),
+        engine: EngineBase = PLAIN,
+        journal_rolls: Sequence[tuple[int, str]] = (),
+        gm: bool = True,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         if not gm:  # the GM's own numbers (a TN modifier, "ignore the economy") are not a player's
             options = player_options(options, engine.gm_modifiers)
@@ -112,8 +122,9 @@ class ActionForm(KeyedForm):
 
     def tick_boxes(self) -> list[tuple[Any, str]]:
         """The tick boxes, each with the kinds of action it belongs to."""
-        return [(box, " ".join(self.kinds_of.get(box.data["value"], [])))
-                for box in self["modifiers"]]  # fmt: skip
+        return [
+            (box, " ".join(self.kinds_of.get(box.data["value"], []))) for box in self["modifiers"]
+        ]
 
     def kinds_needing(self) -> dict[str, str]:
         """Which kinds need a target and which a weapon (the page hides the others' fields)."""
@@ -129,30 +140,53 @@ class ActionForm(KeyedForm):
             value = data.get(group.field)
             if value not in (None, "") and data["kind"] in group.kinds:
                 modifiers[group.spec.key] = value
-        return Action(kind=data["kind"], actor=actor, targets=tuple(data["targets"]),
-                      weapon=data["weapon"] or None, modifiers=modifiers)  # fmt: skip
+        return Action(
+            kind=data["kind"],
+            actor=actor,
+            targets=tuple(data["targets"]),
+            weapon=data["weapon"] or None,
+            modifiers=modifiers,
+        )
 
     def clean_modifiers(self) -> dict[str, bool]:
         return dict.fromkeys(self.cleaned_data.get("modifiers", []), True)
 
     @classmethod
     def fresh(
-        cls, fight: Fight, actor: str, options: Sequence[ActionOption], *,
-        hidden: frozenset[str] = frozenset(), engine: EngineBase = PLAIN,
-        journal_rolls: Sequence[tuple[int, str]] = (), gm: bool = True, key: str = "",
-    ) -> "ActionForm":  # fmt: skip
+        cls,
+        fight: Fight,
+        actor: str,
+        options: Sequence[ActionOption],
+        *,
+        hidden: frozenset[str] = frozenset(),
+        engine: EngineBase = PLAIN,
+        journal_rolls: Sequence[tuple[int, str]] = (),
+        gm: bool = True,
+        key: str = "",
+    ) -> "ActionForm":
         initial = {"key": key or new_roll_key()}
-        return cls(fight, actor, options, initial=initial, hidden=hidden, engine=engine,
-                   journal_rolls=journal_rolls, gm=gm)  # fmt: skip
+        return cls(
+            fight,
+            actor,
+            options,
+            initial=initial,
+            hidden=hidden,
+            engine=engine,
+            journal_rolls=journal_rolls,
+            gm=gm,
+        )
 
 
 def player_options(options: Sequence[ActionOption], gm_keys: frozenset[str]) -> list[ActionOption]:
     """The options without the modifiers only the GM sets."""
     return [
-        replace(o, modifiers=tuple(k for k in o.modifiers if k not in gm_keys),
-                values=tuple(v for v in o.values if v.key not in gm_keys))
+        replace(
+            o,
+            modifiers=tuple(k for k in o.modifiers if k not in gm_keys),
+            values=tuple(v for v in o.values if v.key not in gm_keys),
+        )
         for o in options
-    ]  # fmt: skip
+    ]
 
 
 @dataclass

@@ -146,8 +146,9 @@ class _FormIds:
             self.done = mine.order_by("-seq").values_list("seq", flat=True).first() or 0
         encounter = self.encounter
         current = encounter.current if self.viewer.sees(encounter.current) else None
-        text = repr((self.done, encounter.status, encounter.round, current,
-                     encounter.stage, *state))  # fmt: skip
+        text = repr(
+            (self.done, encounter.status, encounter.round, current, encounter.stage, *state)
+        )
         return salted_hmac(FORM_ID_SALT, text, algorithm="sha256").hexdigest()[:24]
 
     def panel(self, actor: str, options: Any) -> str:
@@ -227,8 +228,15 @@ def _proposals(
         action = event.payload["action"]
         targets = ", ".join(names.get(t, "?") for t in action["targets"])
         actor = names.get(action["actor"], "?")
-        shown.append({"seq": event.seq, "actor": actor, "kind": action["kind"],
-                      "targets": targets, "key": new_roll_key()})  # fmt: skip
+        shown.append(
+            {
+                "seq": event.seq,
+                "actor": actor,
+                "kind": action["kind"],
+                "targets": targets,
+                "key": new_roll_key(),
+            }
+        )
     return shown
 
 
@@ -271,9 +279,12 @@ def _older(
     rows = list(encounter.combatants.select_related("character"))
     viewer = Viewer.of(encounter, rows, request.user, gm=membership.is_gm)
     events, older_from = _log_page(encounter, viewer, before=before)
-    context = {"campaign": membership.campaign, "encounter": encounter,
-               "log": [log_entry(event, gm=membership.is_gm, viewer=viewer) for event in events],
-               "older_from": older_from}  # fmt: skip
+    context = {
+        "campaign": membership.campaign,
+        "encounter": encounter,
+        "log": [log_entry(event, gm=membership.is_gm, viewer=viewer) for event in events],
+        "older_from": older_from,
+    }
     return render(request, "combat/encounter.html#log_entries", context)
 
 
@@ -391,8 +402,16 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
             if request.POST.get("journal_roll")
             else []
         )
-        form = ActionForm(fight, current.key, options, request.POST, hidden=hidden, engine=engine,
-                          journal_rolls=rolls, gm=membership.is_gm)  # fmt: skip
+        form = ActionForm(
+            fight,
+            current.key,
+            options,
+            request.POST,
+            hidden=hidden,
+            engine=engine,
+            journal_rolls=rolls,
+            gm=membership.is_gm,
+        )
         if not form.is_valid():
             raise RulesError(_("Check the action: %(errors)s"), errors=form.errors.as_text())
         data = form.cleaned_data
@@ -412,8 +431,16 @@ def encounter_action(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse
             )
             return
         secret = data["secret"] and membership.is_gm  # only the GM may hide a roll
-        workflows.resolve_action(encounter.pk, request.user, data["key"], action, data["faces"],
-                                 secret=secret, journal_roll=used, on_turn=on_turn)  # fmt: skip
+        workflows.resolve_action(
+            encounter.pk,
+            request.user,
+            data["key"],
+            action,
+            data["faces"],
+            secret=secret,
+            journal_roll=used,
+            on_turn=on_turn,
+        )
 
     return _act(request, pk, enc_pk, work)
 
@@ -440,11 +467,15 @@ def encounter_gm_forms(request: HttpRequest, pk: int, enc_pk: int) -> HttpRespon
     """The GM's "add combatants" and "adjust" forms, loaded when their section is opened."""
     membership, encounter = _encounter(request, pk, enc_pk)
     _gm_only(membership)
-    context = {"campaign": membership.campaign, "encounter": encounter,
-               "add_form": AddCombatantsForm.fresh(membership.campaign),
-               "adjust_form": AdjustForm.fresh(list(encounter.combatants.all()),
-                                               get_engine(encounter.system)),
-               "membership": membership}  # fmt: skip
+    context = {
+        "campaign": membership.campaign,
+        "encounter": encounter,
+        "add_form": AddCombatantsForm.fresh(membership.campaign),
+        "adjust_form": AdjustForm.fresh(
+            list(encounter.combatants.all()), get_engine(encounter.system)
+        ),
+        "membership": membership,
+    }
     if encounter.status == "preparing" and option_specs(encounter.system):
         context["options_form"] = EncounterOptionsForm(
             encounter.system, encounter.options, initial={"key": new_roll_key()}
@@ -481,8 +512,9 @@ def encounter_odds(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     options = allowed_options(engine, fight, current.key, gm=membership.is_gm)
     # A hidden combatant's key answers like an unknown one: its odds would state its defence.
     hidden = frozenset(k for k, row in rows.items() if row.hidden and not membership.is_gm)
-    form = ActionForm(fight, current.key, options, request.GET, engine=engine,
-                      gm=membership.is_gm, hidden=hidden)  # fmt: skip
+    form = ActionForm(
+        fight, current.key, options, request.GET, engine=engine, gm=membership.is_gm, hidden=hidden
+    )
     context: dict[str, Any] = {}
     if form.is_valid():
         action = form.action(current.key)

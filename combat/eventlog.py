@@ -55,17 +55,26 @@ def seen_token(encounter_id: int, seq: int, hash: str, key: str | None = None) -
 
 
 def append_event(
-    encounter: Encounter, type: str, payload: Any, *,
-    user: AbstractBaseUser | None = None, key: str = "",
-) -> Event:  # fmt: skip
+    encounter: Encounter,
+    type: str,
+    payload: Any,
+    *,
+    user: AbstractBaseUser | None = None,
+    key: str = "",
+) -> Event:
     """Add the next event. Call inside the workflow's transaction, the encounter locked; the
     caller saves the encounter (head, length and seal) in the same transaction."""
     seq = encounter.log_length + 1
     event = Event(
-        encounter=encounter, seq=seq, type=type, payload=payload,
-        user=user if user is not None and user.is_authenticated else None, key=key,
-        created_at=timezone.now().isoformat(), prev_hash=encounter.log_head or GENESIS,
-    )  # fmt: skip
+        encounter=encounter,
+        seq=seq,
+        type=type,
+        payload=payload,
+        user=user if user is not None and user.is_authenticated else None,
+        key=key,
+        created_at=timezone.now().isoformat(),
+        prev_hash=encounter.log_head or GENESIS,
+    )
     event.hash = event.compute_hash()
     event.save()
     encounter.log_head, encounter.log_length = event.hash, seq

@@ -15,12 +15,20 @@ DEFAULTS: dict[str, Any] = {"stage": {}}  # fields older logs' snapshots do not 
 
 def to_rules(row: Combatant) -> RulesCombatant:
     return RulesCombatant(
-        id=row.key, name=row.name, side=row.side, stats=row.stats, hp=row.hp,
-        max_hp=row.max_hp, weapons=tuple(row.weapons), armor=tuple(row.armor),
+        id=row.key,
+        name=row.name,
+        side=row.side,
+        stats=row.stats,
+        hp=row.hp,
+        max_hp=row.max_hp,
+        weapons=tuple(row.weapons),
+        armor=tuple(row.armor),
         conditions=frozenset(row.conditions),
         effects=tuple(effect_from_json(e) for e in row.effects),
-        initiative=row.initiative, turn=row.turn, is_npc=row.is_npc,
-    )  # fmt: skip
+        initiative=row.initiative,
+        turn=row.turn,
+        is_npc=row.is_npc,
+    )
 
 
 def load_fight(encounter: Encounter) -> tuple[Fight, dict[str, Combatant]]:
@@ -31,10 +39,13 @@ def load_fight(encounter: Encounter) -> tuple[Fight, dict[str, Combatant]]:
 def fight_of(encounter: Encounter, rows: Iterable[Combatant]) -> Fight:
     """The rules' view of the encounter from rows already loaded."""
     return Fight(
-        round=encounter.round, combatants=tuple(to_rules(row) for row in rows),
-        order=tuple(encounter.order), current=encounter.current or None,
-        options=encounter.options, stage=encounter.stage,
-    )  # fmt: skip
+        round=encounter.round,
+        combatants=tuple(to_rules(row) for row in rows),
+        order=tuple(encounter.order),
+        current=encounter.current or None,
+        options=encounter.options,
+        stage=encounter.stage,
+    )
 
 
 def store_combatants(rows: dict[str, Combatant], fight: Fight, ids: Iterable[str]) -> None:

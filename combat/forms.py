@@ -30,9 +30,11 @@ class RollForm(forms.Form):
     )
     typed = forms.BooleanField(label=_("Type my dice"), required=False)
     faces = forms.CharField(
-        label=_("Faces I rolled"), required=False, max_length=1000,
+        label=_("Faces I rolled"),
+        required=False,
+        max_length=1000,
         help_text=_("In the order you rolled them, e.g. 6, 6, 3"),
-    )  # fmt: skip
+    )
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
 
     def clean_faces(self) -> list[int] | None:

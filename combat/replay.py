@@ -186,8 +186,12 @@ class _Replay:
         options = changed[0].get("before") if changed else data.get("options")  # as it began
         self.fight = Fight(round=0, combatants=(), options=dict(options or {}))
         self.state: Json = {
-            "round": 0, "order": [], "current": "", "status": "preparing", "stage": {}
-        }  # fmt: skip
+            "round": 0,
+            "order": [],
+            "current": "",
+            "status": "preparing",
+            "stage": {},
+        }
         self.report = ReplayReport()
         self.done: list[int] = []
         self.undone: list[int] = []
@@ -227,9 +231,14 @@ class _Replay:
         exactly as combat.fightstate.to_rules hands them to the engine in live play."""
         record = self.starting[key]
         state = self.engine.combatant_from_record(
-            id=key, name=record["name"], side=record["side"], stats=record["stats"],
-            is_npc=record["is_npc"], weapons=record["weapons"], armor=record["armor"],
-        )  # fmt: skip
+            id=key,
+            name=record["name"],
+            side=record["side"],
+            stats=record["stats"],
+            is_npc=record["is_npc"],
+            weapons=record["weapons"],
+            armor=record["armor"],
+        )
         for name in ("hp", "max_hp"):  # a changed engine would give the fighter other HP now
             self._compare(event, f"combatants.{key}.{name}", record[name], getattr(state, name))
         return replace(state, stats=record["stats"], hp=record["hp"], max_hp=record["max_hp"])
@@ -256,8 +265,12 @@ class _Replay:
             self._differ(event, "error", _said(event.get("outcome")), str(error))
             return ()
         fight = turned.fight
-        self.state.update(round=fight.round, order=list(fight.order), current=fight.current or "",
-                          stage=dict(fight.stage))  # fmt: skip
+        self.state.update(
+            round=fight.round,
+            order=list(fight.order),
+            current=fight.current or "",
+            stage=dict(fight.stage),
+        )
         self.fight = replace(self.fight, combatants=fight.combatants)
         if turned.outcome is None:
             if event.get("outcome") is not None:
@@ -272,8 +285,9 @@ class _Replay:
         recorded = [change_from_json(c) for c in event["outcome"]["changes"]]
         changes = tuple(self._rebased(change) for change in recorded)
         order = event["outcome"].get("order")  # the GM moved someone in the order
-        outcome = Outcome(summary=_ADJUST, changes=changes,
-                          order=tuple(order) if order is not None else None)  # fmt: skip
+        outcome = Outcome(
+            summary=_ADJUST, changes=changes, order=tuple(order) if order is not None else None
+        )
         self._check(event, outcome)
         self.fight = apply(self.fight, changes)
         if order is not None:
@@ -319,8 +333,13 @@ class _Replay:
 
     def current(self) -> Fight:
         state = self.state
-        return replace(self.fight, round=state["round"], order=tuple(state["order"]),
-                       current=state["current"] or None, stage=state["stage"])  # fmt: skip
+        return replace(
+            self.fight,
+            round=state["round"],
+            order=tuple(state["order"]),
+            current=state["current"] or None,
+            stage=state["stage"],
+        )
 
     def _resolve(self, event: Mapping[str, Any], call: Resolve) -> Sequence[Change]:
         """Run the engine with the recorded faces, apply what it did, and check it."""
@@ -374,9 +393,12 @@ def _said(outcome: Mapping[str, Any] | None) -> str:
 
 def _action(data: Mapping[str, Any]) -> Action:
     return Action(
-        kind=data["kind"], actor=data["actor"], targets=tuple(data.get("targets") or ()),
-        weapon=data.get("weapon"), modifiers=dict(data.get("modifiers") or {}),
-    )  # fmt: skip
+        kind=data["kind"],
+        actor=data["actor"],
+        targets=tuple(data.get("targets") or ()),
+        weapon=data.get("weapon"),
+        modifiers=dict(data.get("modifiers") or {}),
+    )
 
 
 # --- describing --------------------------------------------------------------------------------

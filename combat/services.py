@@ -35,10 +35,15 @@ def quick_roll(
     source: FaceSource = TypedFaces(typed_faces) if typed_faces is not None else SecureFaces()
     result = roll(expression, source)
     record = Roll(
-        campaign=campaign, user=user, expression=result.expression, total=result.total,
-        faces=list(result.faces), result=result.to_dict(), typed=typed_faces is not None,
+        campaign=campaign,
+        user=user,
+        expression=result.expression,
+        total=result.total,
+        faces=list(result.faces),
+        result=result.to_dict(),
+        typed=typed_faces is not None,
         key=key,
-    )  # fmt: skip
+    )
     try:
         with transaction.atomic():
             record.save()

@@ -46,8 +46,11 @@ def encounter_simulate(request: HttpRequest, pk: int, enc_pk: int) -> HttpRespon
     if not membership.is_gm:
         raise PermissionDenied
     more = request.GET.get("more") == "1"
-    context = {"campaign": membership.campaign, "encounter": encounter,
-               **simulation_context(encounter, more=more)}  # fmt: skip
+    context = {
+        "campaign": membership.campaign,
+        "encounter": encounter,
+        **simulation_context(encounter, more=more),
+    }
     if request.htmx:  # type: ignore[attr-defined]
         return render(request, "combat/_simulation.html#result", context)
     return render(request, "combat/simulation.html", context)  # without JavaScript: a page
@@ -102,10 +105,15 @@ def _run(encounter: Encounter, rows: list[Any], earlier: Simulation | None) -> S
     start = time.monotonic()
     deadline, cut = start + BUDGET, start + max(BUDGET, LIMIT)
     done = earlier.fights if earlier is not None else 0
-    result = simulate(get_engine(encounter.system), fight_of(encounter, rows), tactics,
-                      fights=FIGHTS - done, seed=encounter.version * 100_003 + done,
-                      stop=lambda: time.monotonic() >= deadline,
-                      interrupt=lambda: time.monotonic() >= cut)  # fmt: skip
+    result = simulate(
+        get_engine(encounter.system),
+        fight_of(encounter, rows),
+        tactics,
+        fights=FIGHTS - done,
+        seed=encounter.version * 100_003 + done,
+        stop=lambda: time.monotonic() >= deadline,
+        interrupt=lambda: time.monotonic() >= cut,
+    )
     return result if earlier is None else combined(earlier, result)
 
 

@@ -48,11 +48,17 @@ def histogram(rounds: Mapping[int, int]) -> Chart | None:
         number = first + index
         count = rounds.get(number, 0)
         height = room * count / tallest
-        bars.append(Bar(
-            round=number, count=count, percent=100 * count / total,
-            x=round(LEFT + index * slot + slot * 0.1, 2), y=round(TOP + room - height, 2),
-            width=round(slot * 0.8, 2), height=round(height, 2),
-            center=round(LEFT + (index + 0.5) * slot, 2),
-            label=index % every == 0,
-        ))  # fmt: skip
+        bars.append(
+            Bar(
+                round=number,
+                count=count,
+                percent=100 * count / total,
+                x=round(LEFT + index * slot + slot * 0.1, 2),
+                y=round(TOP + room - height, 2),
+                width=round(slot * 0.8, 2),
+                height=round(height, 2),
+                center=round(LEFT + (index + 0.5) * slot, 2),
+                label=index % every == 0,
+            )
+        )
     return Chart(WIDTH, HEIGHT, TOP + room, tuple(bars))

@@ -13,13 +13,15 @@ that rebuilds a log table on SQLite (which drops its triggers) gets them back at
 
 from django.db.backends.base.base import BaseDatabaseWrapper
 
-LOGS = (("combat_roll", "campaign_id", "campaigns_campaign"),
-        ("combat_event", "encounter_id", "combat_encounter"),
-        # the campaign journal's rolls and their voids (campaigns.models.journal)
-        ("campaigns_journalroll", "campaign_id", "campaigns_campaign"),
-        ("campaigns_journalrollvoid", "campaign_id", "campaigns_campaign"),
-        # the earlier texts of edited posts (campaigns.models.journal.PostRevision)
-        ("campaigns_postrevision", "campaign_id", "campaigns_campaign"))  # fmt: skip
+LOGS = (
+    ("combat_roll", "campaign_id", "campaigns_campaign"),
+    ("combat_event", "encounter_id", "combat_encounter"),
+    # the campaign journal's rolls and their voids (campaigns.models.journal)
+    ("campaigns_journalroll", "campaign_id", "campaigns_campaign"),
+    ("campaigns_journalrollvoid", "campaign_id", "campaigns_campaign"),
+    # the earlier texts of edited posts (campaigns.models.journal.PostRevision)
+    ("campaigns_postrevision", "campaign_id", "campaigns_campaign"),
+)
 MAINTENANCE = "combat_log_maintenance"
 
 

@@ -42,9 +42,12 @@ def quick_roll(request: HttpRequest, pk: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             record, _fresh = services.quick_roll(
-                campaign, request.user, data["expression"], key=data["key"],
+                campaign,
+                request.user,
+                data["expression"],
+                key=data["key"],
                 typed_faces=data["faces"],
-            )  # fmt: skip
+            )
         except InvalidDice as error:
             _dice_problem(form, error)
     if not request.htmx and record is not None:  # type: ignore[attr-defined]
@@ -59,8 +62,10 @@ def quick_roll(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _kept(form: RollForm) -> dict[str, object]:
-    return {"expression": form.cleaned_data.get("expression", ""),
-            "typed": form.cleaned_data.get("typed", False)}  # fmt: skip
+    return {
+        "expression": form.cleaned_data.get("expression", ""),
+        "typed": form.cleaned_data.get("typed", False),
+    }
 
 
 @login_required

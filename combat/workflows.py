@@ -62,9 +62,13 @@ def create_encounter(campaign: Campaign, name: str, user: AbstractBaseUser) -> E
 
 
 def run(
-    encounter_id: int, user: AbstractBaseUser | None, key: str, type: str, build: Build,
+    encounter_id: int,
+    user: AbstractBaseUser | None,
+    key: str,
+    type: str,
+    build: Build,
     typed_faces: Sequence[int] | None = None,
-) -> Event:  # fmt: skip
+) -> Event:
     """The frame every workflow shares."""
     with transaction.atomic():
         encounter = Encounter.objects.select_for_update().select_related("campaign")
@@ -107,9 +111,15 @@ def _recorded(
 
 
 def add_combatants(
-    encounter_id: int, user: AbstractBaseUser, key: str, *, record: Character | Monster,
-    count: int = 1, side: str = "enemies", hidden: bool = False,
-) -> Event:  # fmt: skip
+    encounter_id: int,
+    user: AbstractBaseUser,
+    key: str,
+    *,
+    record: Character | Monster,
+    count: int = 1,
+    side: str = "enemies",
+    hidden: bool = False,
+) -> Event:
     """One combatant for a character, or `count` numbered copies of a monster ("Skřet 1..4")."""
 
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
@@ -121,20 +131,44 @@ def add_combatants(
         for number in range(1, count + 1):
             name = record.name if count == 1 else f"{record.name} {number}"
             state = engine.combatant_from_record(
-                id="new", name=name, side=side, stats=record.stats, is_npc=is_npc,
-                weapons=weapons, armor=armor,
-            )  # fmt: skip
+                id="new",
+                name=name,
+                side=side,
+                stats=record.stats,
+                is_npc=is_npc,
+                weapons=weapons,
+                armor=armor,
+            )
             hp, conditions = _carried_over(record, state.hp, state.conditions)
             row = Combatant.objects.create(
-                encounter=encounter, name=name, side=side, is_npc=is_npc, stats=dict(state.stats),
-                weapons=weapons, armor=armor, hp=hp, max_hp=state.max_hp,
-                conditions=conditions, hidden=hidden,
+                encounter=encounter,
+                name=name,
+                side=side,
+                is_npc=is_npc,
+                stats=dict(state.stats),
+                weapons=weapons,
+                armor=armor,
+                hp=hp,
+                max_hp=state.max_hp,
+                conditions=conditions,
+                hidden=hidden,
                 character=record if isinstance(record, Character) else None,
                 monster=record if isinstance(record, Monster) else None,
-            )  # fmt: skip
-            added.append({"key": row.key, "name": name, "side": side, "hp": row.hp,
-                          "max_hp": row.max_hp, "stats": row.stats, "weapons": weapons,
-                          "armor": armor, "is_npc": is_npc, "hidden": hidden})  # fmt: skip
+            )
+            added.append(
+                {
+                    "key": row.key,
+                    "name": name,
+                    "side": side,
+                    "hp": row.hp,
+                    "max_hp": row.max_hp,
+                    "stats": row.stats,
+                    "weapons": weapons,
+                    "armor": armor,
+                    "is_npc": is_npc,
+                    "hidden": hidden,
+                }
+            )
         return {"combatants": added}
 
     return run(encounter_id, user, key, "added", build)
@@ -152,9 +186,13 @@ def _equipment(record: Character | Monster, name: str) -> list[Any]:
 
 
 def roll_initiative(
-    encounter_id: int, user: AbstractBaseUser, key: str, *,
-    ids: Sequence[str] | None = None, typed_faces: Sequence[int] | None = None,
-) -> Event:  # fmt: skip
+    encounter_id: int,
+    user: AbstractBaseUser,
+    key: str,
+    *,
+    ids: Sequence[str] | None = None,
+    typed_faces: Sequence[int] | None = None,
+) -> Event:
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
         before = encounter_snapshot(encounter)
         fight, rows = load_fight(encounter)
@@ -180,10 +218,17 @@ def first_turn(current: str, old: Sequence[str], new: Sequence[str]) -> str:
 
 
 def resolve_action(
-    encounter_id: int, user: AbstractBaseUser, key: str, action: Action,
-    typed_faces: Sequence[int] | None = None, *, secret: bool = False,
-    proposal: int | None = None, journal_roll: int | None = None, on_turn: bool = False,
-) -> Event:  # fmt: skip
+    encounter_id: int,
+    user: AbstractBaseUser,
+    key: str,
+    action: Action,
+    typed_faces: Sequence[int] | None = None,
+    *,
+    secret: bool = False,
+    proposal: int | None = None,
+    journal_roll: int | None = None,
+    on_turn: bool = False,
+) -> Event:
     """One action; `journal_roll`: the faces are that journal roll's, which is then used up;
     `proposal`: the player's proposal it decides; `on_turn`: only while it is the actor's turn
     (a player whose system has no out-of-turn actions)."""
@@ -217,10 +262,15 @@ def _check_turn(encounter: Encounter, actor: str, on_turn: bool) -> None:
 
 
 def propose_action(
-    encounter_id: int, user: AbstractBaseUser, key: str, action: Action,
-    typed_faces: Sequence[int] | None = None, *, on_turn: bool = False,
+    encounter_id: int,
+    user: AbstractBaseUser,
+    key: str,
+    action: Action,
+    typed_faces: Sequence[int] | None = None,
+    *,
+    on_turn: bool = False,
     journal_roll: int | None = None,
-) -> Event:  # fmt: skip
+) -> Event:
     """A player's action, waiting for the GM: nothing is rolled or changed yet. The journal
     roll whose faces it carries is claimed when the GM accepts (resolve_action)."""
 
@@ -260,16 +310,22 @@ def decide_proposal(
     if not accept:
         return run(encounter_id, user, key, "rejected", reject)
     data = proposal.payload["action"]
-    action = Action(data["kind"], data["actor"], tuple(data["targets"]), data["weapon"],
-                    data["modifiers"])  # fmt: skip
+    action = Action(
+        data["kind"], data["actor"], tuple(data["targets"]), data["weapon"], data["modifiers"]
+    )
     faces = proposal.payload.get("faces") or None
     roll = proposal.payload.get("journal_roll")
     return resolve_action(encounter_id, user, key, action, faces, proposal=seq, journal_roll=roll)
 
 
 def _action_json(action: Action) -> dict[str, Any]:
-    return {"kind": action.kind, "actor": action.actor, "targets": list(action.targets),
-            "weapon": action.weapon, "modifiers": dict(action.modifiers)}  # fmt: skip
+    return {
+        "kind": action.kind,
+        "actor": action.actor,
+        "targets": list(action.targets),
+        "weapon": action.weapon,
+        "modifiers": dict(action.modifiers),
+    }
 
 
 def next_turn(
@@ -293,9 +349,16 @@ def next_turn(
 
 
 def adjust(
-    encounter_id: int, user: AbstractBaseUser, key: str, combatant: str, *,
-    hp: int | None = None, add: str = "", remove: str = "", position: int | None = None,
-) -> Event:  # fmt: skip
+    encounter_id: int,
+    user: AbstractBaseUser,
+    key: str,
+    combatant: str,
+    *,
+    hp: int | None = None,
+    add: str = "",
+    remove: str = "",
+    position: int | None = None,
+) -> Event:
     """The GM's hand: set HP, add or remove a condition, move in the order — as an event."""
 
     def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
@@ -303,9 +366,14 @@ def adjust(
         fight, rows = load_fight(encounter)
         target = fight.get(combatant)
         changes = [hp_change(target, hp)] if hp is not None and hp != target.hp else []
-        changes += [c for c in (condition_change(target, add, add=True) if add else None,
-                                condition_change(target, remove, add=False) if remove else None)
-                    if c is not None]  # fmt: skip
+        changes += [
+            c
+            for c in (
+                condition_change(target, add, add=True) if add else None,
+                condition_change(target, remove, add=False) if remove else None,
+            )
+            if c is not None
+        ]
         summary = Step(
             _("%(name)s adjusted by the game master"), {"name": target.name}, about=target.id
         )
@@ -347,9 +415,16 @@ def end_encounter(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:
         kept = []
         for row in encounter.combatants.filter(character__isnull=False).select_related("character"):
             character = row.character
-            kept.append({"character": character.pk, "name": character.name, "hp": row.hp,
-                         "hp_before": character.current_hp, "conditions": row.conditions,
-                         "conditions_before": character.conditions})  # fmt: skip
+            kept.append(
+                {
+                    "character": character.pk,
+                    "name": character.name,
+                    "hp": row.hp,
+                    "hp_before": character.current_hp,
+                    "conditions": row.conditions,
+                    "conditions_before": character.conditions,
+                }
+            )
             character.current_hp, character.conditions = row.hp, row.conditions
             character.save(update_fields=["current_hp", "conditions"])
         snapshot = {"before": before, "after": encounter_snapshot(encounter)}

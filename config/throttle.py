@@ -156,8 +156,10 @@ class LoginThrottleMiddleware:
             return None
         logger.warning(
             "429: login refused for %r from %s (%s)",
-            username[:150], client_address(request), request.path,
-        )  # fmt: skip
+            username[:150],
+            client_address(request),
+            request.path,
+        )
         return refusal(request, seconds)
 
 

@@ -26,8 +26,13 @@ def _attack(
 ) -> dict[str, Any]:
     """One SRD action: melee ones default to reach 5 ft."""
     reach = None if "range_normal" in extra else 5  # an explicit reach= overrides it
-    return {"name": name, "attack_bonus": bonus, "reach": reach,
-            "damage": [{"dice": dice, "type": damage_type}], **extra}  # fmt: skip
+    return {
+        "name": name,
+        "attack_bonus": bonus,
+        "reach": reach,
+        "damage": [{"dice": dice, "type": damage_type}],
+        **extra,
+    }
 
 
 def _trait(name: str, text: str) -> dict[str, Any]:
@@ -35,157 +40,360 @@ def _trait(name: str, text: str) -> dict[str, Any]:
 
 
 WEAPONS: list[DemoRecord] = [
-    {"name": "Longsword", "notes": SRD_ITEM,
-     "stats": {"damage": "1d8", "damage_type": "slashing", "properties": ["versatile"],
-               "versatile_damage": "1d10", "category": "martial"}},
-    {"name": "Shortsword", "notes": SRD_ITEM,
-     "stats": {"damage": "1d6", "damage_type": "piercing", "properties": ["finesse", "light"],
-               "category": "martial"}},
-    {"name": "Shortbow", "notes": SRD_ITEM + " Seed 002: beyond normal range the attack has "
-     "disadvantage, beyond long range it is impossible.",
-     "stats": {"damage": "1d6", "damage_type": "piercing",
-               "properties": ["ammunition", "two_handed"], "range_normal": 80, "range_long": 320,
-               "weapon_range": "ranged"}},
-    {"name": "Dagger", "notes": SRD_ITEM + " Seed 002: finesse lets DEX replace STR.",
-     "stats": {"damage": "1d4", "damage_type": "piercing",
-               "properties": ["finesse", "light", "thrown"], "range_normal": 20,
-               "range_long": 60}},
-    {"name": "Quarterstaff", "notes": SRD_ITEM,
-     "stats": {"damage": "1d6", "damage_type": "bludgeoning", "properties": ["versatile"],
-               "versatile_damage": "1d8"}},
-    {"name": "Mace", "notes": SRD_ITEM,
-     "stats": {"damage": "1d6", "damage_type": "bludgeoning"}},
-]  # fmt: skip
+    {
+        "name": "Longsword",
+        "notes": SRD_ITEM,
+        "stats": {
+            "damage": "1d8",
+            "damage_type": "slashing",
+            "properties": ["versatile"],
+            "versatile_damage": "1d10",
+            "category": "martial",
+        },
+    },
+    {
+        "name": "Shortsword",
+        "notes": SRD_ITEM,
+        "stats": {
+            "damage": "1d6",
+            "damage_type": "piercing",
+            "properties": ["finesse", "light"],
+            "category": "martial",
+        },
+    },
+    {
+        "name": "Shortbow",
+        "notes": SRD_ITEM + " Seed 002: beyond normal range the attack has "
+        "disadvantage, beyond long range it is impossible.",
+        "stats": {
+            "damage": "1d6",
+            "damage_type": "piercing",
+            "properties": ["ammunition", "two_handed"],
+            "range_normal": 80,
+            "range_long": 320,
+            "weapon_range": "ranged",
+        },
+    },
+    {
+        "name": "Dagger",
+        "notes": SRD_ITEM + " Seed 002: finesse lets DEX replace STR.",
+        "stats": {
+            "damage": "1d4",
+            "damage_type": "piercing",
+            "properties": ["finesse", "light", "thrown"],
+            "range_normal": 20,
+            "range_long": 60,
+        },
+    },
+    {
+        "name": "Quarterstaff",
+        "notes": SRD_ITEM,
+        "stats": {
+            "damage": "1d6",
+            "damage_type": "bludgeoning",
+            "properties": ["versatile"],
+            "versatile_damage": "1d8",
+        },
+    },
+    {"name": "Mace", "notes": SRD_ITEM, "stats": {"damage": "1d6", "damage_type": "bludgeoning"}},
+]
 
 ARMOR: list[DemoRecord] = [
-    {"name": "Leather armor", "notes": SRD_ITEM,
-     "stats": {"category": "light", "base_ac": 11}},
-    {"name": "Chain mail", "notes": SRD_ITEM,
-     "stats": {"category": "heavy", "base_ac": 16, "dex_bonus": False, "str_minimum": 13,
-               "stealth_disadvantage": True}},
-    {"name": "Shield", "notes": SRD_ITEM,
-     "stats": {"category": "shield", "base_ac": 2, "dex_bonus": False}},
-]  # fmt: skip
+    {"name": "Leather armor", "notes": SRD_ITEM, "stats": {"category": "light", "base_ac": 11}},
+    {
+        "name": "Chain mail",
+        "notes": SRD_ITEM,
+        "stats": {
+            "category": "heavy",
+            "base_ac": 16,
+            "dex_bonus": False,
+            "str_minimum": 13,
+            "stealth_disadvantage": True,
+        },
+    },
+    {
+        "name": "Shield",
+        "notes": SRD_ITEM,
+        "stats": {"category": "shield", "base_ac": 2, "dex_bonus": False},
+    },
+]
 
 PARTY = "Level 1, built with the SRD's rules (not in seed 002)."
 
 CHARACTERS: list[DemoCharacter] = [
     {
-        "name": "Helga", "kind": "pc", "owner": "hrac",
-        "stats": {"str": 16, "dex": 12, "con": 15, "int": 10, "wis": 12, "cha": 8,
-                  "ac": 18, "hp": 12, "hit_dice": "1d10",
-                  "saving_throws": {"str": 5, "con": 4},
-                  "skills": {"athletics": 5, "perception": 3},
-                  "proficiencies": ["all armour", "shields", "simple weapons",
-                                    "martial weapons"]},
+        "name": "Helga",
+        "kind": "pc",
+        "owner": "hrac",
+        "stats": {
+            "str": 16,
+            "dex": 12,
+            "con": 15,
+            "int": 10,
+            "wis": 12,
+            "cha": 8,
+            "ac": 18,
+            "hp": 12,
+            "hit_dice": "1d10",
+            "saving_throws": {"str": 5, "con": 4},
+            "skills": {"athletics": 5, "perception": 3},
+            "proficiencies": ["all armour", "shields", "simple weapons", "martial weapons"],
+        },
         "notes": "Human fighter. " + PARTY + " AC 18 = chain mail 16 + shield 2; HP 10 + CON 2. "
         "Seed 002: Longsword attack d20 + STR 3 + proficiency 2.",
-        "weapons": ["Longsword"], "armor": ["Chain mail", "Shield"],
+        "weapons": ["Longsword"],
+        "armor": ["Chain mail", "Shield"],
     },
     {
-        "name": "Lis", "kind": "pc", "owner": "hrac",
-        "stats": {"str": 8, "dex": 16, "con": 12, "int": 13, "wis": 10, "cha": 14,
-                  "ac": 14, "hp": 9, "hit_dice": "1d8", "speed": 25, "size": "small",
-                  "saving_throws": {"dex": 5, "int": 3},
-                  "skills": {"stealth": 7, "sleight_of_hand": 5, "acrobatics": 5,
-                             "deception": 4},
-                  "proficiencies": ["light armour", "simple weapons", "shortswords",
-                                    "thieves' tools"]},
+        "name": "Lis",
+        "kind": "pc",
+        "owner": "hrac",
+        "stats": {
+            "str": 8,
+            "dex": 16,
+            "con": 12,
+            "int": 13,
+            "wis": 10,
+            "cha": 14,
+            "ac": 14,
+            "hp": 9,
+            "hit_dice": "1d8",
+            "speed": 25,
+            "size": "small",
+            "saving_throws": {"dex": 5, "int": 3},
+            "skills": {"stealth": 7, "sleight_of_hand": 5, "acrobatics": 5, "deception": 4},
+            "proficiencies": ["light armour", "simple weapons", "shortswords", "thieves' tools"],
+        },
         "notes": "Halfling rogue. " + PARTY + " AC 14 = leather 11 + DEX 3; Stealth with "
         "expertise. Seed 002: the shortsword is finesse, so she attacks with DEX.",
-        "weapons": ["Shortsword", "Shortbow", "Dagger"], "armor": ["Leather armor"],
+        "weapons": ["Shortsword", "Shortbow", "Dagger"],
+        "armor": ["Leather armor"],
     },
     {
-        "name": "Mira", "kind": "pc", "owner": "gracz",
-        "stats": {"str": 8, "dex": 14, "con": 13, "int": 16, "wis": 12, "cha": 10,
-                  "ac": 12, "hp": 7, "hit_dice": "1d6",
-                  "saving_throws": {"int": 5, "wis": 3},
-                  "skills": {"arcana": 5, "history": 5, "perception": 3},
-                  "proficiencies": ["daggers", "quarterstaffs", "light crossbows"],
-                  "actions": [_attack("Fire Bolt", 5, "1d10", "fire", range_normal=120,
-                                      text="Cantrip, spell attack.")]},
+        "name": "Mira",
+        "kind": "pc",
+        "owner": "gracz",
+        "stats": {
+            "str": 8,
+            "dex": 14,
+            "con": 13,
+            "int": 16,
+            "wis": 12,
+            "cha": 10,
+            "ac": 12,
+            "hp": 7,
+            "hit_dice": "1d6",
+            "saving_throws": {"int": 5, "wis": 3},
+            "skills": {"arcana": 5, "history": 5, "perception": 3},
+            "proficiencies": ["daggers", "quarterstaffs", "light crossbows"],
+            "actions": [
+                _attack(
+                    "Fire Bolt", 5, "1d10", "fire", range_normal=120, text="Cantrip, spell attack."
+                )
+            ],
+        },
         "notes": "Elf wizard. " + PARTY + " AC 12 = 10 + DEX 2. Seed 002: a spell attack adds "
         "the spellcasting ability (INT 3) and proficiency (2): Fire Bolt +5.",
-        "weapons": ["Dagger", "Quarterstaff"], "armor": [],
+        "weapons": ["Dagger", "Quarterstaff"],
+        "armor": [],
     },
     {
-        "name": "Brat Jan", "kind": "pc", "owner": "gracz",
-        "stats": {"str": 14, "dex": 10, "con": 14, "int": 10, "wis": 16, "cha": 12,
-                  "ac": 18, "hp": 11, "hit_dice": "1d8", "speed": 25,
-                  "saving_throws": {"wis": 5, "cha": 3},
-                  "skills": {"insight": 5, "medicine": 5, "religion": 2},
-                  "proficiencies": ["light armour", "medium armour", "heavy armour", "shields",
-                                    "simple weapons"],
-                  "damage_resistances": ["poison"],
-                  "actions": [{"name": "Sacred Flame", "range_normal": 60, "dc": 13,
-                               "dc_ability": "dex", "dc_success": "none",
-                               "damage": [{"dice": "1d8", "type": "radiant"}],
-                               "text": "Cantrip; no attack roll, a DEX save."}]},
+        "name": "Brat Jan",
+        "kind": "pc",
+        "owner": "gracz",
+        "stats": {
+            "str": 14,
+            "dex": 10,
+            "con": 14,
+            "int": 10,
+            "wis": 16,
+            "cha": 12,
+            "ac": 18,
+            "hp": 11,
+            "hit_dice": "1d8",
+            "speed": 25,
+            "saving_throws": {"wis": 5, "cha": 3},
+            "skills": {"insight": 5, "medicine": 5, "religion": 2},
+            "proficiencies": [
+                "light armour",
+                "medium armour",
+                "heavy armour",
+                "shields",
+                "simple weapons",
+            ],
+            "damage_resistances": ["poison"],
+            "actions": [
+                {
+                    "name": "Sacred Flame",
+                    "range_normal": 60,
+                    "dc": 13,
+                    "dc_ability": "dex",
+                    "dc_success": "none",
+                    "damage": [{"dice": "1d8", "type": "radiant"}],
+                    "text": "Cantrip; no attack roll, a DEX save.",
+                }
+            ],
+        },
         "notes": "Hill dwarf cleric. " + PARTY + " AC 18 = chain mail 16 + shield 2; HP 8 + "
         "CON 2 + dwarven toughness 1; resistant to poison.",
-        "weapons": ["Mace"], "armor": ["Chain mail", "Shield"],
+        "weapons": ["Mace"],
+        "armor": ["Chain mail", "Shield"],
     },
-]  # fmt: skip
+]
 
 MONSTERS: list[DemoRecord] = [
     {
-        "name": "Goblin", "notes": SRD,
-        "stats": {"str": 8, "dex": 14, "con": 10, "int": 10, "wis": 8, "cha": 8,
-                  "ac": 15, "hp": 7, "hit_dice": "2d6", "size": "small",
-                  "creature_type": "humanoid (goblinoid)", "challenge_rating": "1/4",
-                  "skills": {"stealth": 6},
-                  "traits": [_trait("Nimble Escape", "Disengage or Hide as a bonus action on "
-                                    "each of its turns.")],
-                  "actions": [_attack("Scimitar", 4, "1d6+2", "slashing"),
-                              _attack("Shortbow", 4, "1d6+2", "piercing", range_normal=80,
-                                      range_long=320)]},
+        "name": "Goblin",
+        "notes": SRD,
+        "stats": {
+            "str": 8,
+            "dex": 14,
+            "con": 10,
+            "int": 10,
+            "wis": 8,
+            "cha": 8,
+            "ac": 15,
+            "hp": 7,
+            "hit_dice": "2d6",
+            "size": "small",
+            "creature_type": "humanoid (goblinoid)",
+            "challenge_rating": "1/4",
+            "skills": {"stealth": 6},
+            "traits": [
+                _trait("Nimble Escape", "Disengage or Hide as a bonus action on each of its turns.")
+            ],
+            "actions": [
+                _attack("Scimitar", 4, "1d6+2", "slashing"),
+                _attack("Shortbow", 4, "1d6+2", "piercing", range_normal=80, range_long=320),
+            ],
+        },
     },
     {
-        "name": "Orc", "notes": SRD,
-        "stats": {"str": 16, "dex": 12, "con": 16, "int": 7, "wis": 11, "cha": 10,
-                  "ac": 13, "hp": 15, "hit_dice": "2d8+6", "creature_type": "humanoid (orc)",
-                  "challenge_rating": "1/2", "skills": {"intimidation": 2},
-                  "traits": [_trait("Aggressive", "As a bonus action, moves up to its speed "
-                                    "toward a hostile creature it can see.")],
-                  "actions": [_attack("Greataxe", 5, "1d12+3", "slashing"),
-                              _attack("Javelin", 5, "1d6+3", "piercing", reach=5,
-                                      range_normal=30, range_long=120)]},
+        "name": "Orc",
+        "notes": SRD,
+        "stats": {
+            "str": 16,
+            "dex": 12,
+            "con": 16,
+            "int": 7,
+            "wis": 11,
+            "cha": 10,
+            "ac": 13,
+            "hp": 15,
+            "hit_dice": "2d8+6",
+            "creature_type": "humanoid (orc)",
+            "challenge_rating": "1/2",
+            "skills": {"intimidation": 2},
+            "traits": [
+                _trait(
+                    "Aggressive",
+                    "As a bonus action, moves up to its speed "
+                    "toward a hostile creature it can see.",
+                )
+            ],
+            "actions": [
+                _attack("Greataxe", 5, "1d12+3", "slashing"),
+                _attack(
+                    "Javelin", 5, "1d6+3", "piercing", reach=5, range_normal=30, range_long=120
+                ),
+            ],
+        },
     },
     {
-        "name": "Wolf", "notes": SRD,
-        "stats": {"str": 12, "dex": 15, "con": 12, "int": 3, "wis": 12, "cha": 6,
-                  "ac": 13, "hp": 11, "hit_dice": "2d8+2", "speed": 40, "creature_type": "beast",
-                  "challenge_rating": "1/4", "skills": {"perception": 3, "stealth": 4},
-                  "traits": [_trait("Keen Hearing and Smell", "Advantage on Perception checks "
-                                    "that rely on hearing or smell."),
-                             _trait("Pack Tactics", "Advantage on an attack roll against a "
-                                    "creature if an ally is within 5 ft. of it and not "
-                                    "incapacitated.")],
-                  "actions": [_attack("Bite", 4, "2d4+2", "piercing", dc=11, dc_ability="str",
-                                      dc_success="none",
-                                      text="A creature hit must succeed on the save or be "
-                                      "knocked prone.")]},
+        "name": "Wolf",
+        "notes": SRD,
+        "stats": {
+            "str": 12,
+            "dex": 15,
+            "con": 12,
+            "int": 3,
+            "wis": 12,
+            "cha": 6,
+            "ac": 13,
+            "hp": 11,
+            "hit_dice": "2d8+2",
+            "speed": 40,
+            "creature_type": "beast",
+            "challenge_rating": "1/4",
+            "skills": {"perception": 3, "stealth": 4},
+            "traits": [
+                _trait(
+                    "Keen Hearing and Smell",
+                    "Advantage on Perception checks that rely on hearing or smell.",
+                ),
+                _trait(
+                    "Pack Tactics",
+                    "Advantage on an attack roll against a "
+                    "creature if an ally is within 5 ft. of it and not "
+                    "incapacitated.",
+                ),
+            ],
+            "actions": [
+                _attack(
+                    "Bite",
+                    4,
+                    "2d4+2",
+                    "piercing",
+                    dc=11,
+                    dc_ability="str",
+                    dc_success="none",
+                    text="A creature hit must succeed on the save or be knocked prone.",
+                )
+            ],
+        },
     },
     {
-        "name": "Skeleton", "notes": SRD,
-        "stats": {"str": 10, "dex": 14, "con": 15, "int": 6, "wis": 8, "cha": 5,
-                  "ac": 13, "hp": 13, "hit_dice": "2d8+4", "creature_type": "undead",
-                  "challenge_rating": "1/4", "damage_vulnerabilities": ["bludgeoning"],
-                  "damage_immunities": ["poison"],
-                  "condition_immunities": ["exhaustion", "poisoned"],
-                  "actions": [_attack("Shortsword", 4, "1d6+2", "piercing"),
-                              _attack("Shortbow", 4, "1d6+2", "piercing", range_normal=80,
-                                      range_long=320)]},
+        "name": "Skeleton",
+        "notes": SRD,
+        "stats": {
+            "str": 10,
+            "dex": 14,
+            "con": 15,
+            "int": 6,
+            "wis": 8,
+            "cha": 5,
+            "ac": 13,
+            "hp": 13,
+            "hit_dice": "2d8+4",
+            "creature_type": "undead",
+            "challenge_rating": "1/4",
+            "damage_vulnerabilities": ["bludgeoning"],
+            "damage_immunities": ["poison"],
+            "condition_immunities": ["exhaustion", "poisoned"],
+            "actions": [
+                _attack("Shortsword", 4, "1d6+2", "piercing"),
+                _attack("Shortbow", 4, "1d6+2", "piercing", range_normal=80, range_long=320),
+            ],
+        },
     },
     {
-        "name": "Zombie", "notes": SRD,
-        "stats": {"str": 13, "dex": 6, "con": 16, "int": 3, "wis": 6, "cha": 5,
-                  "ac": 8, "hp": 22, "hit_dice": "3d8+9", "speed": 20, "creature_type": "undead",
-                  "challenge_rating": "1/4", "saving_throws": {"wis": 0},
-                  "damage_immunities": ["poison"], "condition_immunities": ["poisoned"],
-                  "traits": [_trait("Undead Fortitude", "If damage reduces it to 0 HP, a CON "
-                                    "save (DC 5 + the damage) keeps it at 1 HP, unless the "
-                                    "damage is radiant or from a critical hit.")],
-                  "actions": [_attack("Slam", 3, "1d6+1", "bludgeoning")]},
+        "name": "Zombie",
+        "notes": SRD,
+        "stats": {
+            "str": 13,
+            "dex": 6,
+            "con": 16,
+            "int": 3,
+            "wis": 6,
+            "cha": 5,
+            "ac": 8,
+            "hp": 22,
+            "hit_dice": "3d8+9",
+            "speed": 20,
+            "creature_type": "undead",
+            "challenge_rating": "1/4",
+            "saving_throws": {"wis": 0},
+            "damage_immunities": ["poison"],
+            "condition_immunities": ["poisoned"],
+            "traits": [
+                _trait(
+                    "Undead Fortitude",
+                    "If damage reduces it to 0 HP, a CON "
+                    "save (DC 5 + the damage) keeps it at 1 HP, unless the "
+                    "damage is radiant or from a critical hit.",
+                )
+            ],
+            "actions": [_attack("Slam", 3, "1d6+1", "bludgeoning")],
+        },
     },
-]  # fmt: skip
+]

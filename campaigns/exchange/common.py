@@ -16,26 +16,62 @@ ITEM_MODELS: dict[str, type[Weapon | Armor]] = {"weapons": Weapon, "armor": Armo
 _REQUIRED: Any = object()
 _STAMPS = {"created_at": (str, None), "updated_at": (str, None)}
 # The keys of each object: (JSON type(s), default, or _REQUIRED).
-_CAMPAIGN = {"name": (str, _REQUIRED), "description": (str, ""), "system": (str, _REQUIRED),
-             "players_propose": (bool, False), "fight_options": (dict, {}),
-             "created_at": (str, None)}  # fmt: skip
+_CAMPAIGN = {
+    "name": (str, _REQUIRED),
+    "description": (str, ""),
+    "system": (str, _REQUIRED),
+    "players_propose": (bool, False),
+    "fight_options": (dict, {}),
+    "created_at": (str, None),
+}
 _MEMBER = {"username": (str, _REQUIRED), "role": (str, "player"), "joined_at": (str, None)}
-_RECORD = {"id": (int, _REQUIRED), "name": (str, _REQUIRED), "source": (str, ""),
-           "stats": (dict, {}), "notes": (str, ""), **_STAMPS}  # fmt: skip
+_RECORD = {
+    "id": (int, _REQUIRED),
+    "name": (str, _REQUIRED),
+    "source": (str, ""),
+    "stats": (dict, {}),
+    "notes": (str, ""),
+    **_STAMPS,
+}
 _RECORD_VALUES = ("name", "source", "stats", "notes")  # copied as they are onto the model
 _LIBRARY = {**_RECORD, "system": (str, _REQUIRED)}
-_CHARACTER = {"id": (int, _REQUIRED), "name": (str, _REQUIRED), "kind": (str, "pc"),
-              "owner": ((str, type(None)), None), "stats": (dict, {}), "notes": (str, ""),
-              "portrait": (str, ""), "weapons": (list, []), "armor": (list, []),
-              "current_hp": ((int, type(None)), None), "conditions": (list, []),
-              **_STAMPS}  # fmt: skip
+_CHARACTER = {
+    "id": (int, _REQUIRED),
+    "name": (str, _REQUIRED),
+    "kind": (str, "pc"),
+    "owner": ((str, type(None)), None),
+    "stats": (dict, {}),
+    "notes": (str, ""),
+    "portrait": (str, ""),
+    "weapons": (list, []),
+    "armor": (list, []),
+    "current_hp": ((int, type(None)), None),
+    "conditions": (list, []),
+    **_STAMPS,
+}
 _ITEMS = {"weapons": (list, []), "armor": (list, [])}
-_TOP = {"format": (str, _REQUIRED), "version": (int, _REQUIRED), "exported_at": (str, None),
-        "campaign": (dict, _REQUIRED), "members": (list, []), "characters": (list, []),
-        "bestiary": (list, []), "armory": (dict, {}), "library": (dict, {}),
-        "encounters": (list, []), "journal": (list, [])}  # fmt: skip
-_JSON_TYPES = {dict: "an object", list: "a list", str: "a text", int: "a whole number",
-               float: "a number", bool: "true or false", type(None): "null"}  # fmt: skip
+_TOP = {
+    "format": (str, _REQUIRED),
+    "version": (int, _REQUIRED),
+    "exported_at": (str, None),
+    "campaign": (dict, _REQUIRED),
+    "members": (list, []),
+    "characters": (list, []),
+    "bestiary": (list, []),
+    "armory": (dict, {}),
+    "library": (dict, {}),
+    "encounters": (list, []),
+    "journal": (list, []),
+}
+_JSON_TYPES = {
+    dict: "an object",
+    list: "a list",
+    str: "a text",
+    int: "a whole number",
+    float: "a number",
+    bool: "true or false",
+    type(None): "null",
+}
 
 Spec = Mapping[str, tuple[type | tuple[type, ...], Any]]
 Row = dict[str, Any]

@@ -140,9 +140,13 @@ def _members_of(campaign: Campaign, top: Row, users: _Users) -> None:
 
 def _campaign_from(top: Row) -> Campaign:
     row = _fields(top["campaign"], "campaign", _CAMPAIGN)
-    campaign = Campaign(name=row["name"], description=row["description"], system=row["system"],
-                        players_propose=row["players_propose"],
-                        fight_options=row["fight_options"])  # fmt: skip
+    campaign = Campaign(
+        name=row["name"],
+        description=row["description"],
+        system=row["system"],
+        players_propose=row["players_propose"],
+        fight_options=row["fight_options"],
+    )
     _clean(campaign, "campaign")
     _save(campaign, _moments(row, "campaign", ["created_at"]))
     return campaign
@@ -170,9 +174,12 @@ def import_campaign(data: Any) -> Campaign:
 
 
 def _encounters_in(
-    campaign: Campaign, rows: list[Any], characters: dict[int, Character],
-    bestiary: dict[int, Any], users: _Users,
-) -> None:  # fmt: skip
+    campaign: Campaign,
+    rows: list[Any],
+    characters: dict[int, Character],
+    bestiary: dict[int, Any],
+    users: _Users,
+) -> None:
     from combat.campaign_encounters import EncounterRowError, encounters_in
 
     try:

@@ -26,17 +26,37 @@ from .common import _REQUIRED, CampaignFormatError, Row
 from .reading import _fields, _is
 from .writing import _clean, _moments, _save
 
-_SCENE = {"title": (str, _REQUIRED), "author": ((str, type(None)), None),
-          "created_at": (str, None), "posts": (list, [])}  # fmt: skip
-_POST = {"author": ((str, type(None)), None), "body": (str, _REQUIRED), "created_at": (str, None),
-         "edited_at": ((str, type(None)), None), "rolls": (list, []),
-         "revisions": (list, [])}  # fmt: skip
-_ROLL = {"index": (int, _REQUIRED), "expression": (str, _REQUIRED), "total": (int, _REQUIRED),
-         "faces": (list, _REQUIRED), "user": (str, _REQUIRED), "added_later": (bool, False),
-         "created_at": (str, None), "void": ((dict, type(None)), None)}  # fmt: skip
+_SCENE = {
+    "title": (str, _REQUIRED),
+    "author": ((str, type(None)), None),
+    "created_at": (str, None),
+    "posts": (list, []),
+}
+_POST = {
+    "author": ((str, type(None)), None),
+    "body": (str, _REQUIRED),
+    "created_at": (str, None),
+    "edited_at": ((str, type(None)), None),
+    "rolls": (list, []),
+    "revisions": (list, []),
+}
+_ROLL = {
+    "index": (int, _REQUIRED),
+    "expression": (str, _REQUIRED),
+    "total": (int, _REQUIRED),
+    "faces": (list, _REQUIRED),
+    "user": (str, _REQUIRED),
+    "added_later": (bool, False),
+    "created_at": (str, None),
+    "void": ((dict, type(None)), None),
+}
 _VOID = {"user": (str, _REQUIRED), "reason": (str, _REQUIRED), "created_at": (str, None)}
-_REVISION = {"body": (str, _REQUIRED), "user": (str, _REQUIRED), "written_at": (str, _REQUIRED),
-             "created_at": (str, _REQUIRED)}  # fmt: skip
+_REVISION = {
+    "body": (str, _REQUIRED),
+    "user": (str, _REQUIRED),
+    "written_at": (str, _REQUIRED),
+    "created_at": (str, _REQUIRED),
+}
 REVISIONS_SINCE = 4  # the campaign file's version that first carries a post's earlier texts
 
 When = Callable[[datetime], str]
@@ -60,10 +80,14 @@ def journal_out(campaign: Campaign, when: When) -> list[Row]:
         .order_by("created_at", "pk")
     )
     return [
-        {"title": scene.title, "author": _name(scene.author), "created_at": when(scene.created_at),
-         "posts": [_post_out(post, when) for post in scene.posts.all()]}
+        {
+            "title": scene.title,
+            "author": _name(scene.author),
+            "created_at": when(scene.created_at),
+            "posts": [_post_out(post, when) for post in scene.posts.all()],
+        }
         for scene in scenes
-    ]  # fmt: skip
+    ]
 
 
 def _name(user: Any) -> str | None:
@@ -78,11 +102,15 @@ def _post_out(post: Post, when: When) -> Row:
         "edited_at": when(post.edited_at) if post.edited_at else None,
         "rolls": [_roll_out(roll, when) for roll in post.rolls.all()],
         "revisions": [
-            {"body": revision.body, "user": revision.user.get_username(),
-             "written_at": when(revision.written_at), "created_at": when(revision.created_at)}
+            {
+                "body": revision.body,
+                "user": revision.user.get_username(),
+                "written_at": when(revision.written_at),
+                "created_at": when(revision.created_at),
+            }
             for revision in post.revisions.all()
         ],
-    }  # fmt: skip
+    }
 
 
 def _roll_out(roll: JournalRoll, when: When) -> Row:
@@ -95,11 +123,14 @@ def _roll_out(roll: JournalRoll, when: When) -> Row:
         "user": roll.user.get_username(),
         "added_later": roll.added_later,
         "created_at": when(roll.created_at),
-        "void": None if void is None else {
-            "user": void.user.get_username(), "reason": void.reason,
+        "void": None
+        if void is None
+        else {
+            "user": void.user.get_username(),
+            "reason": void.reason,
             "created_at": when(void.created_at),
         },
-    }  # fmt: skip
+    }
 
 
 # --- import ------------------------------------------------------------------------------------
@@ -158,22 +189,34 @@ def _roll_in(
     try:
         total, drawn, result = roll_tag(Tag(index, row["expression"]), TypedFaces(faces), pools)
     except (InvalidDice, RulesError) as error:
-        raise CampaignFormatError(f"{where}: the faces do not fit {row['expression']!r}: "
-                                  f"{error}") from None  # fmt: skip
+        raise CampaignFormatError(
+            f"{where}: the faces do not fit {row['expression']!r}: {error}"
+        ) from None
     if total != row["total"] or drawn != faces:
         raise CampaignFormatError(f"{where}: the faces make {total}, not the total {row['total']}")
-    values: Row = {"campaign_id": post.thread.campaign_id, "post": post, "index": index,
-                   "expression": row["expression"], "total": total, "faces": drawn,
-                   "result": result, "user": user_of(row["user"], f"{where}: user"),
-                   "added_later": row["added_later"]}  # fmt: skip
+    values: Row = {
+        "campaign_id": post.thread.campaign_id,
+        "post": post,
+        "index": index,
+        "expression": row["expression"],
+        "total": total,
+        "faces": drawn,
+        "result": result,
+        "user": user_of(row["user"], f"{where}: user"),
+        "added_later": row["added_later"],
+    }
     # Inserted with the file's time (a roll is never updated afterwards, as _save would).
     return JournalRoll(**values, **_moments(row, where, ["created_at"]))
 
 
 def _void_in(roll: JournalRoll, row: Row, where: str, user_of: UserOf) -> None:
-    void = JournalRollVoid(roll=roll, campaign_id=roll.campaign_id, reason=row["reason"],
-                           user=user_of(row["user"], f"{where}: user"),
-                           **_moments(row, where, ["created_at"]))  # fmt: skip
+    void = JournalRollVoid(
+        roll=roll,
+        campaign_id=roll.campaign_id,
+        reason=row["reason"],
+        user=user_of(row["user"], f"{where}: user"),
+        **_moments(row, where, ["created_at"]),
+    )
     _clean(void, where, exclude=["roll", "campaign", "user"], validate_constraints=False)
     void.save()
 
@@ -182,7 +225,12 @@ def _revision_in(post: Post, row: Row, where: str, user_of: UserOf) -> None:
     times = _moments(row, where, ["written_at", "created_at"])
     if times["written_at"] > times["created_at"]:
         raise CampaignFormatError(f"{where}: written_at is after created_at (when it was replaced)")
-    revision = PostRevision(post=post, campaign_id=post.thread.campaign_id, body=row["body"],
-                            user=user_of(row["user"], f"{where}: user"), **times)  # fmt: skip
+    revision = PostRevision(
+        post=post,
+        campaign_id=post.thread.campaign_id,
+        body=row["body"],
+        user=user_of(row["user"], f"{where}: user"),
+        **times,
+    )
     _clean(revision, where, exclude=["post", "campaign", "user"])
     revision.save()

@@ -38,9 +38,10 @@ class Campaign(models.Model):
     description = models.TextField(_("description"), blank=True, max_length=5000)
     system = models.CharField(_("rule system"), max_length=20, choices=rule_systems)
     players_propose = models.BooleanField(
-        _("players propose actions"), default=False,
+        _("players propose actions"),
+        default=False,
         help_text=_("A player's action waits until the game master accepts it."),
-    )  # fmt: skip
+    )
     # The GM's defaults for new encounters: the rule system's fight options (combat.options).
     fight_options = models.JSONField(_("fight options"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)

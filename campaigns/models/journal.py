@@ -87,9 +87,15 @@ class Thread(models.Model):
 
     @classmethod
     def open(
-        cls, campaign: Campaign, user: AbstractBaseUser, title: str, body: str, *,
-        key: str, faces: FaceSource | None = None,
-    ) -> "Thread":  # fmt: skip
+        cls,
+        campaign: Campaign,
+        user: AbstractBaseUser,
+        title: str,
+        body: str,
+        *,
+        key: str,
+        faces: FaceSource | None = None,
+    ) -> "Thread":
         """A new scene with its first post; raises PostRefused (nothing saved or rolled)."""
         pools = pool_tags(campaign)
         tags = check(body, pools=pools)
@@ -132,9 +138,14 @@ class Post(models.Model):
 
     @classmethod
     def write(
-        cls, thread: Thread, user: AbstractBaseUser, body: str, *, key: str,
+        cls,
+        thread: Thread,
+        user: AbstractBaseUser,
+        body: str,
+        *,
+        key: str,
         faces: FaceSource | None = None,
-    ) -> "Post":  # fmt: skip
+    ) -> "Post":
         """Save a post and roll its tags once; raises PostRefused (nothing saved or rolled)."""
         pools = pool_tags(thread.campaign)
         tags = check(body, pools=pools)
@@ -170,9 +181,12 @@ class Post(models.Model):
             rolled = set(post.rolls.values_list("index", flat=True))
             # The text being replaced is kept (its writer is the author, the only one who edits).
             PostRevision(
-                post=post, campaign_id=post.thread.campaign_id, body=post.body, user=user,
+                post=post,
+                campaign_id=post.thread.campaign_id,
+                body=post.body,
+                user=user,
                 written_at=post.edited_at or post.created_at,
-            ).save()  # fmt: skip
+            ).save()
             post.body, post.edited_at = body, timezone.now()
             post.save(update_fields=["body", "edited_at"])
             fresh = [tag for tag in tags if tag.index not in rolled]
@@ -182,9 +196,14 @@ class Post(models.Model):
 
 
 def _roll_tags(
-    post: Post, tags: list[Tag], user: AbstractBaseUser, faces: FaceSource | None, *,
-    pools: bool, added_later: bool,
-) -> None:  # fmt: skip
+    post: Post,
+    tags: list[Tag],
+    user: AbstractBaseUser,
+    faces: FaceSource | None,
+    *,
+    pools: bool,
+    added_later: bool,
+) -> None:
     source = faces or SecureFaces()
     for tag in tags:
         try:
@@ -192,10 +211,16 @@ def _roll_tags(
         except (InvalidDice, RulesError) as error:  # explosions past the limits show only now
             raise PostRefused([tag_problem(tag, dice_message(error))]) from None
         JournalRoll(
-            campaign_id=post.thread.campaign_id, post=post, index=tag.index,
-            expression=tag.expression, total=total, faces=drawn, result=result, user=user,
+            campaign_id=post.thread.campaign_id,
+            post=post,
+            index=tag.index,
+            expression=tag.expression,
+            total=total,
+            faces=drawn,
+            result=result,
+            user=user,
             added_later=added_later,
-        ).save()  # fmt: skip
+        ).save()
 
 
 def roll_tag(tag: Tag, source: FaceSource, pools: bool) -> tuple[int, list[int], dict[str, Any]]:

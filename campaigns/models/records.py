@@ -52,9 +52,11 @@ class SystemRecord(models.Model):
     stats = models.JSONField(_("stats"), default=dict, blank=True)
     # The stats have their own (player-editable) notes; these are for game masters only.
     notes = models.TextField(
-        _("game master's notes"), blank=True, max_length=20000,
+        _("game master's notes"),
+        blank=True,
+        max_length=20000,
         help_text=_("Only game masters see these."),
-    )  # fmt: skip
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -101,9 +103,14 @@ class LibraryRecord(SystemRecord):
     """A template a campaign may use: in a campaign's bestiary/armory, or in the shared library."""
 
     campaign = models.ForeignKey(
-        Campaign, on_delete=models.CASCADE, null=True, blank=True, related_name="+",
-        verbose_name=_("campaign"), help_text=_("Empty: the shared library of the rule system."),
-    )  # fmt: skip
+        Campaign,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("campaign"),
+        help_text=_("Empty: the shared library of the rule system."),
+    )
     source = models.CharField(_("source"), max_length=60, blank=True)
 
     objects = RecordQuerySet.as_manager()
@@ -163,9 +170,13 @@ class Character(SystemRecord):
         _("kind"), max_length=3, choices=CharacterKind.choices, default=CharacterKind.PC
     )
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="characters", verbose_name=_("player"),
-    )  # fmt: skip
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="characters",
+        verbose_name=_("player"),
+    )
     portrait = models.ImageField(_("portrait"), upload_to="portraits/", blank=True)
     # Where the last fight left the character (written back when an encounter ends).
     current_hp = models.IntegerField(_("current HP"), null=True, blank=True)

@@ -54,10 +54,15 @@ def post_views(posts: Any, membership: Membership) -> list[dict[str, Any]]:
         rolls = {roll.index: roll for roll in post.rolls.all()}
         pieces, removed = render_pieces(post.body, rolls)
         voidable = [r for r in rolls.values() if r.voiding is None] if membership.is_gm else []
-        views.append({
-            "post": post, "pieces": pieces, "removed": removed, "voidable": voidable,
-            "mine": post.author_id == membership.user_id,
-        })  # fmt: skip
+        views.append(
+            {
+                "post": post,
+                "pieces": pieces,
+                "removed": removed,
+                "voidable": voidable,
+                "mine": post.author_id == membership.user_id,
+            }
+        )
     return views
 
 
@@ -172,9 +177,10 @@ def journal_preview(request: HttpRequest, pk: int) -> HttpResponse:
         editing = request.POST.get("post", "")
         if editing.isascii() and editing.isdigit() and len(editing) <= 18:
             mine = JournalRoll.objects.filter(
-                post_id=int(editing), post__author=request.user,
+                post_id=int(editing),
+                post__author=request.user,
                 post__thread__campaign=membership.campaign,
-            ).select_related("user", "void", "void__user")  # fmt: skip
+            ).select_related("user", "void", "void__user")
             rolls = {roll.index: roll for roll in mine}
             context["editing"] = True
         context["pieces"], context["removed"] = render_pieces(form.cleaned_data["body"], rolls)
@@ -201,10 +207,12 @@ def journal_post_edit(request: HttpRequest, pk: int, post_pk: int) -> HttpRespon
             messages.success(request, _("Post saved. Its rolls stay as they were."))
             return redirect_to(request, _post_url(post))
     context = {
-        "campaign": membership.campaign, "membership": membership, "thread": post.thread,
+        "campaign": membership.campaign,
+        "membership": membership,
+        "thread": post.thread,
         "view": post_views(_posts(post.thread).filter(pk=post.pk), membership)[0],
         "form": form,
-    }  # fmt: skip
+    }
     return render(request, "campaigns/journal_edit.html", context)
 
 
@@ -231,14 +239,17 @@ def journal_post_history(request: HttpRequest, pk: int, post_pk: int) -> HttpRes
     page = Paginator(earlier, REVISIONS_PAGE).get_page(request.GET.get("page"))
     oldest = post.revisions.order_by("created_at", "pk").first()
     context = {
-        "campaign": membership.campaign, "membership": membership, "thread": post.thread,
+        "campaign": membership.campaign,
+        "membership": membership,
+        "thread": post.thread,
         "view": {**post_views([post], membership)[0], "voidable": []},  # voids: on the thread
-        "revisions": revision_views(post, page.object_list), "page": page,
+        "revisions": revision_views(post, page.object_list),
+        "page": page,
         "post_url": _post_url(post),
         # Edited before the journal kept revisions: the first texts are not known.
         "untracked": post.edited_at is not None
         and (oldest is None or oldest.written_at != post.created_at),
-    }  # fmt: skip
+    }
     return render(request, "campaigns/journal_history.html", context)
 
 

@@ -53,8 +53,13 @@ def character_detail(request: HttpRequest, pk: int, char_pk: int) -> HttpRespons
     character = _visible_character(membership, char_pk)
     rows = stat_rows(character.schema, character.stats, current_language(), npc=character.is_npc)
     may_edit = membership.is_gm or character.owner_id == request.user.pk
-    context = {"campaign": membership.campaign, "membership": membership,
-               "character": character, "rows": rows, "may_edit": may_edit}  # fmt: skip
+    context = {
+        "campaign": membership.campaign,
+        "membership": membership,
+        "character": character,
+        "rows": rows,
+        "may_edit": may_edit,
+    }
     return render(request, "campaigns/character.html", context)
 
 
@@ -77,8 +82,7 @@ def character_edit(request: HttpRequest, pk: int, char_pk: int | None = None) ->
     if request.method == "POST" and form.is_valid() and _save_character(form, membership):
         messages.success(request, _("%(name)s saved.") % {"name": form.instance.name})
         return redirect_to(request, reverse("campaigns:character", args=[pk, form.instance.pk]))
-    context = {"campaign": campaign, "membership": membership, "form": form,
-               "character": character}  # fmt: skip
+    context = {"campaign": campaign, "membership": membership, "form": form, "character": character}
     return render(request, "campaigns/character_form.html", context)
 
 
@@ -128,8 +132,13 @@ def bestiary(request: HttpRequest, pk: int) -> HttpResponse:
     own, query = _search(request, Monster.objects.in_campaign(campaign))
     library, _query = _search(request, Monster.objects.library(campaign.system))
     page = Paginator(library, PAGE_SIZE).get_page(request.GET.get("page"))
-    context = {"campaign": campaign, "membership": membership, "own": own,
-               "library_page": page, "query": query}  # fmt: skip
+    context = {
+        "campaign": campaign,
+        "membership": membership,
+        "own": own,
+        "library_page": page,
+        "query": query,
+    }
     return render(request, partial_or_page(request, "campaigns/bestiary.html", "results"), context)
 
 

@@ -30,8 +30,12 @@ def finished(campaign: Campaign, gm: Any) -> None:
     workflows.add_combatants(encounter.pk, gm, "demo-a", record=hero, side="party")
     workflows.roll_initiative(encounter.pk, gm, "demo-i")
     keys = keys_of(encounter.pk)
-    rolls = (("Pes", [4], {}), ("Hráč A", [3, 3, 3], DAGGER),
-             ("Pes", [6], {}), ("Hráč A", [2, 3, 3], DAGGER))  # fmt: skip
+    rolls = (
+        ("Pes", [4], {}),
+        ("Hráč A", [3, 3, 3], DAGGER),
+        ("Pes", [6], {}),
+        ("Hráč A", [2, 3, 3], DAGGER),
+    )
     for number, (name, faces, modifiers) in enumerate(rolls):
         action = Action("fight_roll", keys[name], (), None, modifiers)
         workflows.resolve_action(encounter.pk, gm, f"demo-r{number}", action, faces)

@@ -35,7 +35,12 @@ def finished(campaign: Campaign, gm: Any) -> None:
     workflows.add_combatants(encounter.pk, gm, "demo-s", record=record(Character, campaign, "Snot"))
     workflows.roll_initiative(encounter.pk, gm, "demo-i", typed_faces=[4, 2])  # Liam 9, Snot 5
     keys = keys_of(encounter.pk)
-    shot = Action("fire", keys["Liam"], (keys["Snot"],), weapon="Ares Predator",
-                  modifiers={"pool": 4, "dodge_pool": 2, "distance": 5})  # fmt: skip
+    shot = Action(
+        "fire",
+        keys["Liam"],
+        (keys["Snot"],),
+        weapon="Ares Predator",
+        modifiers={"pool": 4, "dodge_pool": 2, "distance": 5},
+    )
     workflows.resolve_action(encounter.pk, gm, "demo-a", shot, ATTACK + DODGE + RESIST)
     workflows.end_encounter(encounter.pk, gm, "demo-e")

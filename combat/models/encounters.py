@@ -25,9 +25,11 @@ class Encounter(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="encounters")
     name = models.CharField(_("name"), max_length=120)
     status = models.CharField(
-        _("status"), max_length=10, choices=EncounterStatus.choices,
+        _("status"),
+        max_length=10,
+        choices=EncounterStatus.choices,
         default=EncounterStatus.PREPARING,
-    )  # fmt: skip
+    )
     round = models.PositiveIntegerField(_("round"), default=0)
     order = models.JSONField(default=list, blank=True)  # combatant keys in acting order
     current = models.CharField(max_length=20, blank=True)  # the key of whose turn it is

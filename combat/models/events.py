@@ -28,14 +28,22 @@ class EventQuerySet(AppendOnlyQuerySet):
 
 
 def event_hash(
-    *, encounter_id: int, seq: int, type: str, payload: Any, user_id: int | None,
-    created_at: str, prev_hash: str,
-) -> str:  # fmt: skip
+    *,
+    encounter_id: int,
+    seq: int,
+    type: str,
+    payload: Any,
+    user_id: int | None,
+    created_at: str,
+    prev_hash: str,
+) -> str:
     """SHA-256 over a canonical JSON of the event's content and the previous hash."""
     content = json.dumps(
         [encounter_id, seq, type, payload, user_id, created_at, prev_hash],
-        sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-    )  # fmt: skip
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
     return hashlib.sha256(content.encode()).hexdigest()
 
 
@@ -79,6 +87,11 @@ class Event(AppendOnlyModel):
 
     def compute_hash(self) -> str:
         return event_hash(
-            encounter_id=self.encounter_id, seq=self.seq, type=self.type, payload=self.payload,
-            user_id=self.user_id, created_at=self.created_at, prev_hash=self.prev_hash,
-        )  # fmt: skip
+            encounter_id=self.encounter_id,
+            seq=self.seq,
+            type=self.type,
+            payload=self.payload,
+            user_id=self.user_id,
+            created_at=self.created_at,
+            prev_hash=self.prev_hash,
+        )

@@ -253,16 +253,29 @@ class Action:
 
 
 def joined(
-    *, id: str, name: str, side: str, stats: Mapping[str, Any], hp: int, is_npc: bool,
-    weapons: Sequence[Mapping[str, Any]], armor: Sequence[Mapping[str, Any]],
-) -> Combatant:  # fmt: skip
+    *,
+    id: str,
+    name: str,
+    side: str,
+    stats: Mapping[str, Any],
+    hp: int,
+    is_npc: bool,
+    weapons: Sequence[Mapping[str, Any]],
+    armor: Sequence[Mapping[str, Any]],
+) -> Combatant:
     """A combatant as it joins a fight, at full `hp`, with copies of its equipment (each
     engine's `combatant_from_record` computes the stats and HP, then calls this)."""
     return Combatant(
-        id=id, name=name, side=side, stats=stats, hp=hp, max_hp=hp,
-        weapons=tuple(dict(w) for w in weapons), armor=tuple(dict(a) for a in armor),
+        id=id,
+        name=name,
+        side=side,
+        stats=stats,
+        hp=hp,
+        max_hp=hp,
+        weapons=tuple(dict(w) for w in weapons),
+        armor=tuple(dict(a) for a in armor),
         is_npc=is_npc,
-    )  # fmt: skip
+    )
 
 
 class RulesError(ValueError):

@@ -121,10 +121,16 @@ class _One:
 
 
 def simulate(
-    engine: EngineBase, fight: Fight, tactics: Tactics, *, fights: int = FIGHTS, seed: int = 0,
-    round_cap: int = ROUND_CAP, stop: Callable[[], bool] | None = None,
+    engine: EngineBase,
+    fight: Fight,
+    tactics: Tactics,
+    *,
+    fights: int = FIGHTS,
+    seed: int = 0,
+    round_cap: int = ROUND_CAP,
+    stop: Callable[[], bool] | None = None,
     interrupt: Callable[[], bool] | None = None,
-) -> Simulation:  # fmt: skip
+) -> Simulation:
     """Play `fight` from its current state to the end `fights` times (fewer when `stop` says
     so after a fight)."""
     faces = SeededFaces(seed)
@@ -153,14 +159,30 @@ def simulate(
         if stop is not None and stop():
             break
     sides = tuple(dict.fromkeys(c.side for c in fight.combatants))
-    return Simulation(fights, played, wins, nobody, undecided, dict(sorted(rounds.items())),
-                      drops, fallbacks, seed, round_cap, sides)  # fmt: skip
+    return Simulation(
+        fights,
+        played,
+        wins,
+        nobody,
+        undecided,
+        dict(sorted(rounds.items())),
+        drops,
+        fallbacks,
+        seed,
+        round_cap,
+        sides,
+    )
 
 
 def _play(
-    engine: EngineBase, fight: Fight, tactics: Tactics, choose: Choose, faces: FaceSource,
-    round_cap: int, interrupt: Callable[[], bool] | None = None,
-) -> _One:  # fmt: skip
+    engine: EngineBase,
+    fight: Fight,
+    tactics: Tactics,
+    choose: Choose,
+    faces: FaceSource,
+    round_cap: int,
+    interrupt: Callable[[], bool] | None = None,
+) -> _One:
     over = _Over(engine)
     one = _One(dropped={c.id for c in fight.combatants if tactics.is_out(c)})
     already = set(one.dropped)  # out before the simulation began: not counted as dropping
@@ -199,9 +221,15 @@ def _play(
 
 
 def _turn(
-    engine: EngineBase, fight: Fight, actor: str, tactics: Tactics, choose: Choose,
-    faces: FaceSource, one: _One, over: _Over,
-) -> Fight:  # fmt: skip
+    engine: EngineBase,
+    fight: Fight,
+    actor: str,
+    tactics: Tactics,
+    choose: Choose,
+    faces: FaceSource,
+    one: _One,
+    over: _Over,
+) -> Fight:
     """The actor's actions in its turn, until its tactic passes."""
     for taken in range(MAX_ACTIONS):
         action = choose(fight, actor, taken)
@@ -252,8 +280,7 @@ def _initiative(engine: EngineBase, fight: Fight, faces: FaceSource, ids: list[s
     is only for those still standing (who is out acts no more: the same fights, fewer rolls)."""
     outcome = engine.roll_initiative(fight, ids, faces)
     fight = after(fight, outcome)
-    return moved(fight, round=max(fight.round, 1),
-                 current=fight.order[0] if fight.order else None)  # fmt: skip
+    return moved(fight, round=max(fight.round, 1), current=fight.order[0] if fight.order else None)
 
 
 # --- helpers the tactics share ------------------------------------------------------------------

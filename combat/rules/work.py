@@ -91,8 +91,9 @@ class WorkBase:
         try:
             return self.fight.get(combatant_id)
         except KeyError:
-            raise fail(_("there is no combatant %(id)s in this fight"),
-                       id=str(combatant_id)) from None  # fmt: skip
+            raise fail(
+                _("there is no combatant %(id)s in this fight"), id=str(combatant_id)
+            ) from None
 
     def change(self, *changes: Change | None) -> None:
         """Apply the changes at once and keep them (None, "nothing to change", is skipped)."""
@@ -256,8 +257,9 @@ def whole_number(combatant: Combatant, key: str, defaults: Mapping[str, Any]) ->
     """An integer stat (missing: the schema's default); anything else is a rules error."""
     value = stat_or_default(combatant, key, defaults)
     if type(value) is not int:
-        raise fail(_("%(name)s: the stat %(stat)s is not a whole number"),
-                   name=combatant.name, stat=key)  # fmt: skip
+        raise fail(
+            _("%(name)s: the stat %(stat)s is not a whole number"), name=combatant.name, stat=key
+        )
     return value
 
 

@@ -24,9 +24,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("path", help="the backup file")
         parser.add_argument(
-            "--noinput", "--no-input", action="store_false", dest="interactive",
+            "--noinput",
+            "--no-input",
+            action="store_false",
+            dest="interactive",
             help="do not ask before replacing the database",
-        )  # fmt: skip
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         alias = "default"  # verify_log checks the default database
@@ -44,8 +47,19 @@ class Command(BaseCommand):
         elif connection.vendor == "postgresql":
             connection.close()
             args, env = pg_command("pg_restore", alias)
-            run([*args, "--clean", "--if-exists", "--no-owner", "--single-transaction",
-                 "--exit-on-error", f"--dbname={name}", str(path)], env)  # fmt: skip
+            run(
+                [
+                    *args,
+                    "--clean",
+                    "--if-exists",
+                    "--no-owner",
+                    "--single-transaction",
+                    "--exit-on-error",
+                    f"--dbname={name}",
+                    str(path),
+                ],
+                env,
+            )
             self.stdout.write(f"restored {path} into {name}")
         else:
             raise CommandError(f"restoring a {connection.vendor} database is not supported")

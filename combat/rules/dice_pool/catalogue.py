@@ -34,8 +34,11 @@ VALUES: Mapping[str, tuple[str, ...]] = {
     DIFFICULTY: ("difficulty", "primary", "secondary", "bonus"),
     FREE_ROLL: ("dice", "rule"),
 }
-EXTRA: Mapping[str, tuple[str, ...]] = {FIGHT_ROLL: ("skills",), DIFFICULTY: ("skills",),
-                                        FREE_ROLL: ("note",)}  # fmt: skip
+EXTRA: Mapping[str, tuple[str, ...]] = {
+    FIGHT_ROLL: ("skills",),
+    DIFFICULTY: ("skills",),
+    FREE_ROLL: ("note",),
+}
 
 # seed 004: "liché číslo je ano a sudé ne, 1 – 3 je ano a 4 – 6 ne"; contests by the higher sum.
 RULES = ("none", "odd_yes", "even_yes", "low_yes", "high_wins")
@@ -67,11 +70,15 @@ _RULE_LABELS = {
 _INTENT_LABELS = {"kill": _("dies"), "defeat": _("is beaten")}
 
 FIGHT_OPTIONS: tuple[ValueField, ...] = (
-    ValueField("rounds", Step(_("Length of a conflict")), choices=(
-        ("several", Step(_("Several rounds: the loser of a round loses a die"))),
-        ("one", Step(_("One round decides the fight"))),
-    )),
-)  # fmt: skip
+    ValueField(
+        "rounds",
+        Step(_("Length of a conflict")),
+        choices=(
+            ("several", Step(_("Several rounds: the loser of a round loses a die"))),
+            ("one", Step(_("One round decides the fight"))),
+        ),
+    ),
+)
 
 
 def _named(key: str, level: int) -> tuple[str, Step]:
@@ -96,14 +103,19 @@ def value_fields(kind: str, combatant: Combatant) -> tuple[ValueField, ...]:
         "primary": ValueField("primary", MODIFIER_LABELS["primary"], skills),
         "secondary": ValueField("secondary", MODIFIER_LABELS["secondary"], skills),
         "bonus": ValueField("bonus", MODIFIER_LABELS["bonus"], minimum=0, maximum=MAX_BONUS),
-        "intent": ValueField("intent", MODIFIER_LABELS["intent"],
-                             tuple((k, Step(v)) for k, v in _INTENT_LABELS.items())),
-        "difficulty": ValueField("difficulty", MODIFIER_LABELS["difficulty"], minimum=1,
-                                 maximum=MAX_DIFFICULTY),
+        "intent": ValueField(
+            "intent",
+            MODIFIER_LABELS["intent"],
+            tuple((k, Step(v)) for k, v in _INTENT_LABELS.items()),
+        ),
+        "difficulty": ValueField(
+            "difficulty", MODIFIER_LABELS["difficulty"], minimum=1, maximum=MAX_DIFFICULTY
+        ),
         "dice": ValueField("dice", MODIFIER_LABELS["dice"], minimum=1, maximum=MAX_FREE_DICE),
-        "rule": ValueField("rule", MODIFIER_LABELS["rule"],
-                           tuple((k, Step(v)) for k, v in _RULE_LABELS.items())),
-    }  # fmt: skip
+        "rule": ValueField(
+            "rule", MODIFIER_LABELS["rule"], tuple((k, Step(v)) for k, v in _RULE_LABELS.items())
+        ),
+    }
     return tuple(fields[key] for key in VALUES[kind])
 
 

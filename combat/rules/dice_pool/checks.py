@@ -56,12 +56,20 @@ def resolve_difficulty(work: Work, action: Action) -> Outcome:
     pools = difficulty_pools(actor, helpers, action)
     for who, pool in zip((actor, *helpers), pools, strict=True):
         if not sum(pool.levels):
-            work.step(_("%(name)s has no dice in %(skills)s: one die all the same"),
-                      name=who.name, skills=pool.skills)  # fmt: skip
+            work.step(
+                _("%(name)s has no dice in %(skills)s: one die all the same"),
+                name=who.name,
+                skills=pool.skills,
+            )
         rolled, _faces = work.roll("test", who.id, pool.dice)
         totals[who.id] = rolled
-        work.step(_("%(name)s rolls %(skills)s: %(dice)s dice = %(total)s"),
-                  name=who.name, skills=pool_text(pool), dice=pool.dice, total=rolled)  # fmt: skip
+        work.step(
+            _("%(name)s rolls %(skills)s: %(dice)s dice = %(total)s"),
+            name=who.name,
+            skills=pool_text(pool),
+            dice=pool.dice,
+            total=rolled,
+        )
     total = sum(totals.values())
     success = total >= difficulty
     if helpers:
@@ -72,8 +80,14 @@ def resolve_difficulty(work: Work, action: Action) -> Outcome:
         else _("%(name)s: %(total)s against %(difficulty)s, failure")
     )
     summary = Step(template, {"name": actor.name, "total": total, "difficulty": difficulty})
-    data = {"difficulty": difficulty, "total": total, "totals": totals, "success": success,
-            "hit": success, "damage": 0}  # fmt: skip
+    data = {
+        "difficulty": difficulty,
+        "total": total,
+        "totals": totals,
+        "success": success,
+        "hit": success,
+        "damage": 0,
+    }
     return work.finish(summary, data)
 
 
@@ -90,12 +104,15 @@ def resolve_free_roll(work: Work, action: Action) -> Outcome:
     totals: dict[str, int] = {}
     for who in (actor, *others):
         totals[who.id], _faces = work.roll("free", who.id, dice)
-        work.step(_("%(name)s rolls %(dice)s dice = %(total)s"), name=who.name, dice=dice,
-                  total=totals[who.id])  # fmt: skip
+        work.step(
+            _("%(name)s rolls %(dice)s dice = %(total)s"),
+            name=who.name,
+            dice=dice,
+            total=totals[who.id],
+        )
     if note:
         work.step(_("The rule: %(note)s"), note=note)
-    data: dict[str, Any] = {"dice": dice, "rule": rule, "note": note, "totals": totals,
-                            "damage": 0}  # fmt: skip
+    data: dict[str, Any] = {"dice": dice, "rule": rule, "note": note, "totals": totals, "damage": 0}
     if rule == "high_wins":
         summary = _contest(actor, others, totals, data)
     else:

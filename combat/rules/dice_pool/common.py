@@ -109,8 +109,9 @@ def has_silver(combatant: Combatant, weapon: str | None) -> bool:
         for arm in combatant.weapons:
             if arm.get("name") == weapon:
                 return arm.get("silver") is True
-        raise fail(_("%(name)s has no weapon called %(weapon)s"), name=combatant.name,
-                   weapon=weapon)  # fmt: skip
+        raise fail(
+            _("%(name)s has no weapon called %(weapon)s"), name=combatant.name, weapon=weapon
+        )
     if combatant.stats.get("silver_weapon") is True:
         return True
     return any(arm.get("silver") is True for arm in combatant.weapons)

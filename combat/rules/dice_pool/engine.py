@@ -78,13 +78,28 @@ class DicePool(EngineBase):
     condition_labels = {**COMMON_CONDITIONS, "beaten": _("beaten")}
 
     def combatant_from_record(
-        self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,
-        weapons: Sequence[Mapping[str, Any]], armor: Sequence[Mapping[str, Any]],
-    ) -> Combatant:  # fmt: skip
+        self,
+        *,
+        id: str,
+        name: str,
+        side: str,
+        stats: Mapping[str, Any],
+        is_npc: bool,
+        weapons: Sequence[Mapping[str, Any]],
+        armor: Sequence[Mapping[str, Any]],
+    ) -> Combatant:
         full = {**CREATURE_DEFAULTS, **stats}
         hp = _npc_hp(full) if is_npc else best_dice(full)
-        return joined(id=id, name=name, side=side, stats=full, hp=hp, is_npc=is_npc,
-                      weapons=weapons, armor=armor)  # fmt: skip
+        return joined(
+            id=id,
+            name=name,
+            side=side,
+            stats=full,
+            hp=hp,
+            is_npc=is_npc,
+            weapons=weapons,
+            armor=armor,
+        )
 
     def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
         return fix_order(fight, ids, faces)
@@ -98,10 +113,14 @@ class DicePool(EngineBase):
             return ()
         kinds = [kind for kind in KINDS if kind != FIGHT_ROLL or _may_fight(fight, combatant)]
         return tuple(
-            ActionOption(kind, Step(KIND_LABELS[kind]), modifiers=TICKS[kind],
-                         values=value_fields(kind, combatant))
+            ActionOption(
+                kind,
+                Step(KIND_LABELS[kind]),
+                modifiers=TICKS[kind],
+                values=value_fields(kind, combatant),
+            )
             for kind in kinds
-        )  # fmt: skip
+        )
 
     def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
         handler = self.spec_of(action, HANDLERS)

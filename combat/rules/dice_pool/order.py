@@ -45,11 +45,14 @@ def fix_order(fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
         order=joined_roster(listed),
         lists={"order": listed},
     )
-    work.note(_("Sides take turns and players keep their order: the first player loses the "
-                "first die. Move anyone in the order if the scene wants it."))  # fmt: skip
+    work.note(
+        _(
+            "Sides take turns and players keep their order: the first player loses the "
+            "first die. Move anyone in the order if the scene wants it."
+        )
+    )
     summary = Step(_("The order is fixed without dice"))
-    return work.finish(summary, {"order": order, "joined": [c.id for c in new]},
-                       order=tuple(order))  # fmt: skip
+    return work.finish(summary, {"order": order, "joined": [c.id for c in new]}, order=tuple(order))
 
 
 def _fresh(work: Work, combatant: Combatant) -> None:
@@ -59,6 +62,9 @@ def _fresh(work: Work, combatant: Combatant) -> None:
         return
     if combatant.hp < combatant.max_hp:
         work.set_hp(combatant.id, combatant.max_hp)
-        work.step(_("%(name)s starts the fight with all %(dice)s dice"), name=combatant.name,
-                  dice=combatant.max_hp)  # fmt: skip
+        work.step(
+            _("%(name)s starts the fight with all %(dice)s dice"),
+            name=combatant.name,
+            dice=combatant.max_hp,
+        )
     work.condition(combatant.id, "beaten", add=False)

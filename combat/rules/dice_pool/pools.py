@@ -57,8 +57,12 @@ def whole(mods: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
     if value is None:
         return None
     if type(value) is not int or not low <= value <= high:
-        raise fail(_("%(key)s must be a whole number from %(low)s to %(high)s"),
-                   key=key, low=low, high=high)  # fmt: skip
+        raise fail(
+            _("%(key)s must be a whole number from %(low)s to %(high)s"),
+            key=key,
+            low=low,
+            high=high,
+        )
     return value
 
 
@@ -76,8 +80,7 @@ def text(mods: Mapping[str, Any], key: str, maximum: int) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > maximum:
-        raise fail(_("%(key)s must be a text of at most %(max)s characters"),
-                   key=key, max=maximum)  # fmt: skip
+        raise fail(_("%(key)s must be a text of at most %(max)s characters"), key=key, max=maximum)
     return value.strip()
 
 
@@ -123,8 +126,10 @@ def level_of(combatant: Combatant, name: str) -> int:
     """A name's level for this combatant (0 when it lacks it)."""
     if name in NPC_DICE:
         if not combatant.is_npc:
-            raise fail(_("attack and defence dice belong to NPCs; %(name)s rolls skills"),
-                       name=combatant.name)  # fmt: skip
+            raise fail(
+                _("attack and defence dice belong to NPCs; %(name)s rolls skills"),
+                name=combatant.name,
+            )
         return npc_number(combatant, name)
     known = all_levels(combatant)
     found = next((level for key, level in known.items() if key.casefold() == name.casefold()), None)
@@ -145,9 +150,15 @@ def bonus_dice(combatant: Combatant, names: Sequence[str], mods: Mapping[str, An
     talented = any(isinstance(t, str) and t.casefold() in used for t in talents)
     cap = TALENT_CAP if talented else BONUS_CAP
     if bonus > cap:
-        raise fail(_("at most %(cap)s bonus dice per roll (%(talent_cap)s with a talent in a "
-                     "used attribute); %(bonus)s were asked for"),
-                   cap=BONUS_CAP, talent_cap=TALENT_CAP, bonus=bonus)  # fmt: skip
+        raise fail(
+            _(
+                "at most %(cap)s bonus dice per roll (%(talent_cap)s with a talent in a "
+                "used attribute); %(bonus)s were asked for"
+            ),
+            cap=BONUS_CAP,
+            talent_cap=TALENT_CAP,
+            bonus=bonus,
+        )
     return bonus
 
 
@@ -170,8 +181,15 @@ def fight_pool(combatant: Combatant, names: Sequence[str], bonus: int) -> Pool:
     dice = sum(found) + bonus - lost
     if dice <= 0:
         skills = Pool(tuple(names), found, bonus, lost, dice).skills
-        raise fail(_("%(name)s has no dice left for %(skills)s (%(lost)s lost); choose another "
-                     "combination"), name=combatant.name, skills=skills, lost=lost)  # fmt: skip
+        raise fail(
+            _(
+                "%(name)s has no dice left for %(skills)s (%(lost)s lost); choose another "
+                "combination"
+            ),
+            name=combatant.name,
+            skills=skills,
+            lost=lost,
+        )
     return Pool(tuple(names), found, bonus, lost, dice)
 
 

@@ -50,17 +50,30 @@ def resolve_fight_roll(work: Work, action: Action) -> Outcome:
     halve = halves(fight, actor, targets, action.weapon)
     total, _faces = work.roll("conflict", actor.id, pool.dice)
     counted = total // 2 if halve else total
-    work.step(_("%(name)s rolls %(skills)s: %(dice)s dice = %(total)s"),
-              name=actor.name, skills=pool_text(pool), dice=pool.dice, total=total)  # fmt: skip
+    work.step(
+        _("%(name)s rolls %(skills)s: %(dice)s dice = %(total)s"),
+        name=actor.name,
+        skills=pool_text(pool),
+        dice=pool.dice,
+        total=total,
+    )
     if halve:
         # seed 004: "hráčovy hody proti monstru se půlí" (Rulings: rounded down)
-        work.step(_("No silver weapon against a bestiary monster: %(total)s halved to "
-                    "%(counted)s"), total=total, counted=counted)  # fmt: skip
+        work.step(
+            _("No silver weapon against a bestiary monster: %(total)s halved to %(counted)s"),
+            total=total,
+            counted=counted,
+        )
     record = {
-        "round": fight.round, "dice": pool.dice, "total": total, "counted": counted,
-        "skills": list(pool.names), "special": action.modifiers.get("special") is True,
-        "intent": intent, "targets": [target.id for target in targets],
-    }  # fmt: skip
+        "round": fight.round,
+        "dice": pool.dice,
+        "total": total,
+        "counted": counted,
+        "skills": list(pool.names),
+        "special": action.modifiers.get("special") is True,
+        "intent": intent,
+        "targets": [target.id for target in targets],
+    }
     work.set_turn(actor.id, {**actor.turn, "roll": record})
     data: dict[str, Any] = {**record, "hit": False, "damage": 0}
     params = {"name": actor.name, "counted": counted, "round": fight.round}
@@ -71,11 +84,14 @@ def resolve_fight_roll(work: Work, action: Action) -> Outcome:
     won = result["loser"] is not None and result["loser"] != actor.side
     data.update(result, hit=won, damage=result["damage"] if won else 0)
     if result["loser"] is None:
-        summary = Step(_("%(name)s rolls %(counted)s; round %(round)s is not lost by anyone"),
-                       params)  # fmt: skip
+        summary = Step(
+            _("%(name)s rolls %(counted)s; round %(round)s is not lost by anyone"), params
+        )
     else:
-        summary = Step(_("%(name)s rolls %(counted)s; %(loser)s loses round %(round)s"),
-                       {**params, "loser": result["loser"]})  # fmt: skip
+        summary = Step(
+            _("%(name)s rolls %(counted)s; %(loser)s loses round %(round)s"),
+            {**params, "loser": result["loser"]},
+        )
     return work.finish(summary, data, stage={**fight.stage, "settled": fight.round})
 
 
@@ -90,8 +106,9 @@ def _check_turn(fight: Fight, actor: Combatant) -> None:
     if fight.stage.get("settled") == fight.round:
         raise fail(_("round %(round)s is already decided"), round=fight.round)
     if round_roll(actor, fight.round) is not None:
-        raise fail(_("%(name)s has already rolled this round (one action a round)"),
-                   name=actor.name)  # fmt: skip
+        raise fail(
+            _("%(name)s has already rolled this round (one action a round)"), name=actor.name
+        )
 
 
 def opponents(work: Work, actor: Combatant, ids: Sequence[Any]) -> list[Combatant]:
@@ -172,8 +189,12 @@ def settle(work: Work, round_no: int) -> dict[str, Any]:
     if not special[loser] and special[ranked[-1]]:
         work.note(_("A special effect decided the round: the GM describes what it does"))
     difference = max(0, sums[runner_up] - sums[loser])
-    work.step(_("%(side)s loses round %(round)s by %(difference)s"),
-              side=loser, round=round_no, difference=difference)  # fmt: skip
+    work.step(
+        _("%(side)s loses round %(round)s by %(difference)s"),
+        side=loser,
+        round=round_no,
+        difference=difference,
+    )
     winners = [record for c, record in rolled if c.side != loser]
     intent = next((str(r["intent"]) for r in winners if r.get("intent")), INTENTS[0])
     if work.fight.options.get("rounds") == "one":
@@ -181,8 +202,9 @@ def settle(work: Work, round_no: int) -> dict[str, Any]:
     else:
         loss = _lose_round(work, loser, difference, winners, intent)
     if all(not c.is_npc for c, _record in rolled):
-        work.note(_("The loser narrates the round; death or lasting harm only by the players' "
-                    "agreement"))  # fmt: skip
+        work.note(
+            _("The loser narrates the round; death or lasting harm only by the players' agreement")
+        )
     return {**facts, "loser": loser, "difference": difference, **loss}
 
 
@@ -195,8 +217,13 @@ def _lose_round(
         victim = min(characters, key=lost_dice)  # the first in the order among the fewest lost
         left = victim.hp - 1
         work.set_hp(victim.id, left)
-        work.step(_("%(name)s loses a die: %(left)s of %(best)s left for the rest of the fight"),
-                  name=victim.name, left=left, best=victim.max_hp, about=victim.id)  # fmt: skip
+        work.step(
+            _("%(name)s loses a die: %(left)s of %(best)s left for the rest of the fight"),
+            name=victim.name,
+            left=left,
+            best=victim.max_hp,
+            about=victim.id,
+        )
         if left <= 0:
             work.condition(victim.id, "beaten")
             work.step(
@@ -209,8 +236,14 @@ def _lose_round(
     hp = victim.hp - difference
     work.set_hp(victim.id, hp)
     work.step(_("%(name)s loses %(loss)s HP"), name=victim.name, loss=difference, about=victim.id)
-    work.step(_("%(name)s: %(hp_before)s → %(hp)s HP"), name=victim.name, hp_before=victim.hp,
-              hp=hp, about=victim.id, audience=Audience.HEALTH)  # fmt: skip
+    work.step(
+        _("%(name)s: %(hp_before)s → %(hp)s HP"),
+        name=victim.name,
+        hp_before=victim.hp,
+        hp=hp,
+        about=victim.id,
+        audience=Audience.HEALTH,
+    )
     if hp <= 0:
         _defeat(work, victim, intent)
     return {"hp_lost": {victim.id: difference}, "damage": difference}

@@ -55,12 +55,17 @@ class PoolTag:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "text": self.text, "total": self.total, "difficulty": self.difficulty,
-            "against": self.against, "verdict": self.verdict,
+            "text": self.text,
+            "total": self.total,
+            "difficulty": self.difficulty,
+            "against": self.against,
+            "verdict": self.verdict,
             "summary": {"template": self.summary.template, "params": dict(self.summary.params)},
-            "rolls": [{"expression": r.expression, "faces": list(r.faces), "total": r.total}
-                      for r in self.rolls],
-        }  # fmt: skip
+            "rolls": [
+                {"expression": r.expression, "faces": list(r.faces), "total": r.total}
+                for r in self.rolls
+            ],
+        }
 
 
 def looks_like_pool_tag(text: str) -> bool:
@@ -114,9 +119,11 @@ def _against_difficulty(text: str, rolls: tuple[RolledDice, ...], total: int, ne
 def _against_pool(text: str, rolls: tuple[RolledDice, ...], total: int, other: int) -> PoolTag:
     # seed 004: "kolo prohrává ten, kdo hodil nižší číslo"; Rulings: a tie, nobody loses.
     verdict = "won" if total > other else "lost" if total < other else "tie"
-    templates = {"won": _("%(total)s against %(against)s: the first side wins the round"),
-                 "lost": _("%(total)s against %(against)s: the first side loses the round"),
-                 "tie": _("%(total)s against %(against)s: a tie, nobody loses")}  # fmt: skip
+    templates = {
+        "won": _("%(total)s against %(against)s: the first side wins the round"),
+        "lost": _("%(total)s against %(against)s: the first side loses the round"),
+        "tie": _("%(total)s against %(against)s: a tie, nobody loses"),
+    }
     summary = Step(templates[verdict], {"total": total, "against": other})
     return PoolTag(text, rolls, total, against=other, verdict=verdict, summary=summary)
 

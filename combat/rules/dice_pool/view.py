@@ -61,26 +61,51 @@ def tracker(fight: Fight) -> TrackerView:
         header.append(Step(_("Round %(round)s is decided"), {"round": fight.round}))
     current = fight.get(fight.current).side if fight.current in {c.id for c in members} else None
     groups = tuple(
-        Group(Step(_("%(side)s: %(sum)s this round"),
-                   {"side": side, "sum": sum(int(rolled[c.id]["counted"]) for c in members
-                                             if c.side == side and c.id in rolled)}),
-              tuple(c.id for c in members if c.side == side), active=side == current)
+        Group(
+            Step(
+                _("%(side)s: %(sum)s this round"),
+                {
+                    "side": side,
+                    "sum": sum(
+                        int(rolled[c.id]["counted"])
+                        for c in members
+                        if c.side == side and c.id in rolled
+                    ),
+                },
+            ),
+            tuple(c.id for c in members if c.side == side),
+            active=side == current,
+        )
         for side in sides_in_order(members)
-    )  # fmt: skip
+    )
     badges = {c.id: _badges(c, rolled.get(c.id)) for c in members}
     return TrackerView(tuple(header), badges, groups, frozenset(rolled))
 
 
 def _badges(combatant: Combatant, rolled: Mapping[str, Any] | None) -> tuple[Badge, ...]:
     if combatant.is_npc:
-        found = [Badge(Step(_("attack %(attack)s, defence %(defence)s dice"),
-                            {"attack": npc_number(combatant, "attack_dice"),
-                             "defence": npc_number(combatant, "defence_dice")}))]  # fmt: skip
+        found = [
+            Badge(
+                Step(
+                    _("attack %(attack)s, defence %(defence)s dice"),
+                    {
+                        "attack": npc_number(combatant, "attack_dice"),
+                        "defence": npc_number(combatant, "defence_dice"),
+                    },
+                )
+            )
+        ]
         if is_bestiary(combatant):
             found.append(Badge(Step(_("bestiary monster: needs silver"))))
     else:
-        found = [Badge(Step(_("dice %(left)s/%(best)s"),
-                            {"left": max(0, combatant.hp), "best": combatant.max_hp}))]  # fmt: skip
+        found = [
+            Badge(
+                Step(
+                    _("dice %(left)s/%(best)s"),
+                    {"left": max(0, combatant.hp), "best": combatant.max_hp},
+                )
+            )
+        ]
         if has_silver(combatant, None):
             found.append(Badge(Step(_("silver weapon"))))
     if rolled is not None:
@@ -108,9 +133,15 @@ def odds(fight: Fight, action: Action) -> tuple[Step, ...] | None:
 
 
 def _spread(dice: int, dist: chances.Dist) -> Step:
-    return Step(_("%(dice)s dice: %(low)s to %(high)s, on average %(mean)s"),
-                {"dice": dice, "low": min(dist), "high": max(dist),
-                 "mean": chances.number(chances.mean(dist))})  # fmt: skip
+    return Step(
+        _("%(dice)s dice: %(low)s to %(high)s, on average %(mean)s"),
+        {
+            "dice": dice,
+            "low": min(dist),
+            "high": max(dist),
+            "mean": chances.number(chances.mean(dist)),
+        },
+    )
 
 
 def _fight_odds(fight: Fight, action: Action) -> tuple[Step, ...]:
@@ -135,17 +166,27 @@ def _fight_odds(fight: Fight, action: Action) -> tuple[Step, ...]:
         else:
             theirs = chances.add(theirs, dist)
     win, tie, margin = chances.versus(own, theirs)
-    lines.append(Step(_("Chance to win the round: %(percent)s %%, a tie: %(tie)s %%"),
-                      {"percent": chances.percent(win), "tie": chances.percent(tie)}))  # fmt: skip
+    lines.append(
+        Step(
+            _("Chance to win the round: %(percent)s %%, a tie: %(tie)s %%"),
+            {"percent": chances.percent(win), "tie": chances.percent(tie)},
+        )
+    )
     if all(c.is_npc for c in others if c.side != actor.side):
-        lines.append(Step(_("Expected HP loss of the NPC: %(damage)s"),
-                          {"damage": chances.number(margin)}))  # fmt: skip
+        lines.append(
+            Step(_("Expected HP loss of the NPC: %(damage)s"), {"damage": chances.number(margin)})
+        )
     if assumed:
-        lines.append(Step(_("Counting the best combination of %(names)s, still to roll"),
-                          {"names": ", ".join(assumed)}))  # fmt: skip
+        lines.append(
+            Step(
+                _("Counting the best combination of %(names)s, still to roll"),
+                {"names": ", ".join(assumed)},
+            )
+        )
     if unknown:
-        lines.append(Step(_("Not counted, no dice to roll: %(names)s"),
-                          {"names": ", ".join(unknown)}))  # fmt: skip
+        lines.append(
+            Step(_("Not counted, no dice to roll: %(names)s"), {"names": ", ".join(unknown)})
+        )
     return tuple(lines)
 
 
@@ -175,9 +216,13 @@ def _difficulty_odds(fight: Fight, action: Action) -> tuple[Step, ...] | None:
     dist = chances.total_of(chances.pool(p.dice) for p in pools)
     dice = sum(p.dice for p in pools)
     reach = chances.at_least(dist, difficulty)
-    return (_spread(dice, dist),
-            Step(_("Chance to reach %(difficulty)s: %(percent)s %%"),
-                 {"difficulty": difficulty, "percent": chances.percent(reach)}))  # fmt: skip
+    return (
+        _spread(dice, dist),
+        Step(
+            _("Chance to reach %(difficulty)s: %(percent)s %%"),
+            {"difficulty": difficulty, "percent": chances.percent(reach)},
+        ),
+    )
 
 
 def _free_odds(fight: Fight, action: Action) -> tuple[Step, ...]:
@@ -188,8 +233,9 @@ def _free_odds(fight: Fight, action: Action) -> tuple[Step, ...]:
     if rule == "high_wins":
         others = len([cid for cid in dict.fromkeys(action.targets) if cid != action.actor])
         win: Fraction = chances.highest(dist, others)
-        lines.append(Step(_("Chance to roll the highest: %(percent)s %%"),
-                          {"percent": chances.percent(win)}))  # fmt: skip
+        lines.append(
+            Step(_("Chance to roll the highest: %(percent)s %%"), {"percent": chances.percent(win)})
+        )
     elif rule != "none":
         yes = chances.chance(dist, lambda total: bool(answer(rule, total, dice)))
         lines.append(Step(_("Chance of yes: %(percent)s %%"), {"percent": chances.percent(yes)}))

@@ -47,8 +47,11 @@ def check_reach(arm: Profile, distance: int) -> None:
     if arm.ranged:
         longest = arm.long or arm.normal or 0
         if distance > longest:
-            raise fail(_("%(weapon)s reaches at most %(range)s ft: the attack is impossible"),
-                       weapon=arm.name, range=longest)  # fmt: skip
+            raise fail(
+                _("%(weapon)s reaches at most %(range)s ft: the attack is impossible"),
+                weapon=arm.name,
+                range=longest,
+            )
     elif distance > arm.reach:
         raise fail(_("the target is out of reach (%(reach)s ft)"), reach=arm.reach)
 
@@ -61,9 +64,14 @@ def armour_class(work: Work, target: Combatant, mods: Mods) -> int:
         raise fail(_("%(name)s has total cover and cannot be targeted"), name=target.name)
     base = score(target, "ac")
     if bonus:
-        work.step(_("AC %(ac)s = %(base)s + cover %(cover)s"), ac=base + bonus, base=base,
-                  cover=signed(bonus), about=target.id,
-                  secret={"ac": Audience.STATS, "base": Audience.STATS})  # fmt: skip
+        work.step(
+            _("AC %(ac)s = %(base)s + cover %(cover)s"),
+            ac=base + bonus,
+            base=base,
+            cover=signed(bonus),
+            about=target.id,
+            secret={"ac": Audience.STATS, "base": Audience.STATS},
+        )
     return base + bonus
 
 
@@ -81,16 +89,27 @@ def _roll(
     result = work.roll("attack", actor.id, with_bonus(d20_expression(seen.mode), arm.bonus))
     natural = result.total - arm.bonus
     if seen.mode != "normal":
-        template = (_("Advantage: d20 %(faces)s, the higher %(kept)s counts")
-                    if seen.mode == "advantage" else
-                    _("Disadvantage: d20 %(faces)s, the lower %(kept)s counts"))  # fmt: skip
+        template = (
+            _("Advantage: d20 %(faces)s, the higher %(kept)s counts")
+            if seen.mode == "advantage"
+            else _("Disadvantage: d20 %(faces)s, the lower %(kept)s counts")
+        )
         work.step(template, faces=", ".join(map(str, result.faces)), kept=natural)
     if arm.ability is None:
-        work.step(_("Attack %(total)s = d20 %(d20)s + attack bonus %(bonus)s"),
-                  total=result.total, d20=natural, bonus=signed(arm.bonus))  # fmt: skip
+        work.step(
+            _("Attack %(total)s = d20 %(d20)s + attack bonus %(bonus)s"),
+            total=result.total,
+            d20=natural,
+            bonus=signed(arm.bonus),
+        )
     else:
-        work.step(_ATTACK_LINES[arm.ability], total=result.total, d20=natural,
-                  mod=signed(arm.ability_mod), prof=signed(arm.proficiency))  # fmt: skip
+        work.step(
+            _ATTACK_LINES[arm.ability],
+            total=result.total,
+            d20=natural,
+            mod=signed(arm.ability_mod),
+            prof=signed(arm.proficiency),
+        )
     return natural, result.total, result.faces
 
 
@@ -106,9 +125,14 @@ def _hits(work: Work, natural: int, total: int, ac: int, mods: Mods) -> tuple[bo
         work.step(_("Natural 1: a miss"))
         return False, False
     hit = total >= ac
-    work.step(_("%(total)s against AC %(ac)s: a hit") if hit else
-              _("%(total)s against AC %(ac)s: a miss"), total=total, ac=ac,
-              secret={"ac": Audience.STATS})  # fmt: skip
+    work.step(
+        _("%(total)s against AC %(ac)s: a hit")
+        if hit
+        else _("%(total)s against AC %(ac)s: a miss"),
+        total=total,
+        ac=ac,
+        secret={"ac": Audience.STATS},
+    )
     return hit, False
 
 
@@ -120,9 +144,13 @@ def roll_damage(
         rolled = damage.doubled(expression) if critical else expression
         result = work.roll("damage", actor.id, rolled)
         amount = max(result.total, 0)
-        work.step(_("Damage %(amount)s %(kind)s = %(expression)s [%(faces)s]"), amount=amount,
-                  kind=kind, expression=rolled,
-                  faces=", ".join(map(str, result.faces)))  # fmt: skip
+        work.step(
+            _("Damage %(amount)s %(kind)s = %(expression)s [%(faces)s]"),
+            amount=amount,
+            kind=kind,
+            expression=rolled,
+            faces=", ".join(map(str, result.faces)),
+        )
         parts.append((amount, kind))
     return parts
 
@@ -139,8 +167,13 @@ def note_rider(work: Work, actor: Combatant, weapon: str) -> None:
         text, dc = str(entry.get("text") or ""), entry.get("dc")
         if type(dc) is int:
             ability = str(entry.get("dc_ability") or "").upper()
-            work.note(_("%(weapon)s: DC %(dc)s %(ability)s saving throw — %(text)s"),
-                      weapon=weapon, dc=dc, ability=ability, text=text)  # fmt: skip
+            work.note(
+                _("%(weapon)s: DC %(dc)s %(ability)s saving throw — %(text)s"),
+                weapon=weapon,
+                dc=dc,
+                ability=ability,
+                text=text,
+            )
         elif "saving throw" in text.casefold():
             work.note(_("%(weapon)s: %(text)s"), weapon=weapon, text=_rider_text(text))
         return
@@ -169,21 +202,36 @@ def resolve_attack(work: Work, action: Action, mods: Mods, *, reaction: bool) ->
         hit, critical = _hits(work, natural, total, ac, mods)
     if hit and seen.auto_critical and not critical:
         critical = True
-        work.step(_("A hit from within 5 ft on an unconscious or paralyzed target is a "
-                    "critical hit"))  # fmt: skip
+        work.step(
+            _("A hit from within 5 ft on an unconscious or paralyzed target is a critical hit")
+        )
     dealt = 0
     if hit:
-        dealt = damage.deal(work, target.id, roll_damage(work, actor, arm, critical),
-                            critical=critical)  # fmt: skip
+        dealt = damage.deal(
+            work, target.id, roll_damage(work, actor, arm, critical), critical=critical
+        )
         note_rider(work, actor, arm.name)
     data: dict[str, Any] = {
-        "action": action.kind, "target": target.id, "weapon": arm.name, "ranged": arm.ranged,
-        "thrown": arm.thrown, "distance": distance, "mode": seen.mode,
-        "advantages": len(seen.advantages), "disadvantages": len(seen.disadvantages),
-        "d20": list(faces), "natural": natural, "bonus": arm.bonus, "total": total, "ac": ac,
-        "hit": hit, "critical": critical, "damage": dealt, "used": used,
+        "action": action.kind,
+        "target": target.id,
+        "weapon": arm.name,
+        "ranged": arm.ranged,
+        "thrown": arm.thrown,
+        "distance": distance,
+        "mode": seen.mode,
+        "advantages": len(seen.advantages),
+        "disadvantages": len(seen.disadvantages),
+        "d20": list(faces),
+        "natural": natural,
+        "bonus": arm.bonus,
+        "total": total,
+        "ac": ac,
+        "hit": hit,
+        "critical": critical,
+        "damage": dealt,
+        "used": used,
         "hp_after": work.get(target.id).hp,
-    }  # fmt: skip
+    }
     return work.finish(_summary(actor, target, arm, hit, critical, dealt), data)
 
 
@@ -192,8 +240,9 @@ def _summary(
 ) -> Step:
     params = {"name": actor.name, "target": target.name, "weapon": arm.name, "damage": dealt}
     if critical:
-        return Step(_("%(name)s → %(target)s (%(weapon)s): critical hit, %(damage)s damage"),
-                    params)  # fmt: skip
+        return Step(
+            _("%(name)s → %(target)s (%(weapon)s): critical hit, %(damage)s damage"), params
+        )
     if hit:
         return Step(_("%(name)s → %(target)s (%(weapon)s): hit, %(damage)s damage"), params)
     return Step(_("%(name)s → %(target)s (%(weapon)s): miss"), params)

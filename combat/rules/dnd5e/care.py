@@ -22,8 +22,7 @@ def resolve_death_save(work: Work, action: Action, mods: Mods) -> Outcome:
     if not is_dying(actor) or actor.has("stable"):
         raise fail(_("%(name)s is not dying"), name=actor.name)
     if work.fight.current != actor.id or actor.turn.get("death_save"):
-        raise fail(_("%(name)s makes one death saving throw on each of its turns"),
-                   name=actor.name)  # fmt: skip
+        raise fail(_("%(name)s makes one death saving throw on each of its turns"), name=actor.name)
     work.set_turn(actor.id, {**actor.turn, "death_save": True})
     natural = work.roll("death_save", actor.id, "1d20").total
     result = "success" if natural >= 10 else "failure"
@@ -33,19 +32,28 @@ def resolve_death_save(work: Work, action: Action, mods: Mods) -> Outcome:
         result = "revived"
     else:
         failures = 2 if natural == 1 else int(natural < 10)
-        template = (_("Death saving throw: natural 1, two failures") if natural == 1 else
-                    _("Death saving throw %(roll)s: a success") if failures == 0 else
-                    _("Death saving throw %(roll)s: a failure"))  # fmt: skip
+        template = (
+            _("Death saving throw: natural 1, two failures")
+            if natural == 1
+            else _("Death saving throw %(roll)s: a success")
+            if failures == 0
+            else _("Death saving throw %(roll)s: a failure")
+        )
         work.step(template, roll=natural)
         damage.record_saves(work, actor.id, 1 - min(failures, 1), failures)
     after = work.get(actor.id)
     saves = work.effect(actor.id, damage.DEATH_SAVES)
     result = "dead" if after.has("dead") else "stable" if after.has("stable") else result
-    data = {"action": "death_save", "roll": natural, "result": result,
-            "successes": effect_number(saves, "successes"),
-            "failures": effect_number(saves, "failures")}  # fmt: skip
-    summary = Step(_("%(name)s: death saving throw %(roll)s"),
-                   {"name": actor.name, "roll": natural})  # fmt: skip
+    data = {
+        "action": "death_save",
+        "roll": natural,
+        "result": result,
+        "successes": effect_number(saves, "successes"),
+        "failures": effect_number(saves, "failures"),
+    }
+    summary = Step(
+        _("%(name)s: death saving throw %(roll)s"), {"name": actor.name, "roll": natural}
+    )
     return work.finish(summary, data)
 
 
@@ -71,10 +79,14 @@ def resolve_apply_condition(work: Work, action: Action, mods: Mods) -> Outcome:
     for target in _targets(work, action):
         add_condition(work, target, condition, who, when)
         consequences(work, target, condition)
-    data = {"action": "apply_condition", "condition": condition, "who": who, "when": when,
-            "targets": list(action.targets)}  # fmt: skip
-    return work.finish(Step(_("Condition %(condition)s applied"), {"condition": condition}),
-                       data)  # fmt: skip
+    data = {
+        "action": "apply_condition",
+        "condition": condition,
+        "who": who,
+        "when": when,
+        "targets": list(action.targets),
+    }
+    return work.finish(Step(_("Condition %(condition)s applied"), {"condition": condition}), data)
 
 
 def resolve_remove_condition(work: Work, action: Action, mods: Mods) -> Outcome:
@@ -82,10 +94,8 @@ def resolve_remove_condition(work: Work, action: Action, mods: Mods) -> Outcome:
     condition = mods.choice("condition", choices("condition"), "")
     for target in _targets(work, action):
         remove_condition(work, target, condition)
-    data = {"action": "remove_condition", "condition": condition,
-            "targets": list(action.targets)}  # fmt: skip
-    return work.finish(Step(_("Condition %(condition)s removed"), {"condition": condition}),
-                       data)  # fmt: skip
+    data = {"action": "remove_condition", "condition": condition, "targets": list(action.targets)}
+    return work.finish(Step(_("Condition %(condition)s removed"), {"condition": condition}), data)
 
 
 def resolve_temp_hp(work: Work, action: Action, mods: Mods) -> Outcome:

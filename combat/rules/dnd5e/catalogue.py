@@ -35,15 +35,23 @@ ECONOMY = ("override",)
 SPECS: dict[str, Spec] = {
     spec.kind: spec
     for spec in (
-        Spec("attack", _("Attack"), (*ROLL_TICKS, *SEEING, "hostile_nearby", "two_handed",
-                                     "thrown", "override"),
-             ("distance", "cover", "ability", "proficient"), needs_target=True,
-             needs_weapon=True),
-        Spec("unarmed", _("Unarmed strike"), (*ROLL_TICKS, *SEEING, "override"),
-             ("distance", "cover"), needs_target=True),
+        Spec(
+            "attack",
+            _("Attack"),
+            (*ROLL_TICKS, *SEEING, "hostile_nearby", "two_handed", "thrown", "override"),
+            ("distance", "cover", "ability", "proficient"),
+            needs_target=True,
+            needs_weapon=True,
+        ),
+        Spec(
+            "unarmed",
+            _("Unarmed strike"),
+            (*ROLL_TICKS, *SEEING, "override"),
+            ("distance", "cover"),
+            needs_target=True,
+        ),
         Spec("grapple", _("Grapple"), CONTEST_TICKS, ("distance", "skill"), needs_target=True),
-        Spec("shove", _("Shove"), CONTEST_TICKS, ("distance", "skill", "shove"),
-             needs_target=True),
+        Spec("shove", _("Shove"), CONTEST_TICKS, ("distance", "skill", "shove"), needs_target=True),
         Spec("escape", _("Escape a grapple"), CONTEST_TICKS, ("skill",), needs_target=True),
         Spec("multiattack", _("Multiattack"), ECONOMY, ("attacks",)),
         Spec("dash", _("Dash"), ECONOMY),
@@ -52,15 +60,33 @@ SPECS: dict[str, Spec] = {
         Spec("dodge", _("Dodge"), ECONOMY),
         Spec("disengage", _("Disengage"), ECONOMY),
         Spec("death_save", _("Death saving throw")),
-        Spec("apply_condition", _("Apply a condition"), (), ("condition", "who", "when"),
-             needs_target=True, gm=True),
-        Spec("remove_condition", _("Remove a condition"), (), ("condition",),
-             needs_target=True, gm=True),
-        Spec("grant_temp_hp", _("Grant temporary hit points"), (), ("amount",),
-             needs_target=True, gm=True),
+        Spec(
+            "apply_condition",
+            _("Apply a condition"),
+            (),
+            ("condition", "who", "when"),
+            needs_target=True,
+            gm=True,
+        ),
+        Spec(
+            "remove_condition",
+            _("Remove a condition"),
+            (),
+            ("condition",),
+            needs_target=True,
+            gm=True,
+        ),
+        Spec(
+            "grant_temp_hp",
+            _("Grant temporary hit points"),
+            (),
+            ("amount",),
+            needs_target=True,
+            gm=True,
+        ),
         Spec("heal", _("Heal"), (), ("amount",), needs_target=True, gm=True),
     )
-}  # fmt: skip
+}
 KNOWN = frozenset(key for spec in SPECS.values() for key in spec.allowed)
 # SRD 5.1: an opportunity attack (or a readied attack) is a reaction, taken out of turn.
 REACTIONS = frozenset({"attack", "unarmed"})
@@ -100,37 +126,71 @@ MODIFIER_LABELS: dict[str, Step] = {
 COVER = {"none": 0, "half": 2, "three_quarters": 5, "total": None}  # SRD 5.1: +2, +5, no target
 # The conditions the GM may apply (SRD 5.1 Conditions, plus surprise and the engine's own).
 CONDITION_LABELS = {
-    "blinded": _("blinded"), "charmed": _("charmed"), "deafened": _("deafened"),
-    "frightened": _("frightened"), "grappled": _("grappled"),
-    "incapacitated": _("incapacitated"), "invisible": _("invisible"),
-    "paralyzed": _("paralyzed"), "petrified": _("petrified"), "poisoned": _("poisoned"),
-    "prone": _("prone"), "restrained": _("restrained"), "stunned": _("stunned"),
-    "surprised": _("surprised"), "unconscious": _("unconscious"), "dodging": _("dodging"),
-    "disengaged": _("disengaged"), "stable": _("stable"), "dead": _("dead"),
-}  # fmt: skip
+    "blinded": _("blinded"),
+    "charmed": _("charmed"),
+    "deafened": _("deafened"),
+    "frightened": _("frightened"),
+    "grappled": _("grappled"),
+    "incapacitated": _("incapacitated"),
+    "invisible": _("invisible"),
+    "paralyzed": _("paralyzed"),
+    "petrified": _("petrified"),
+    "poisoned": _("poisoned"),
+    "prone": _("prone"),
+    "restrained": _("restrained"),
+    "stunned": _("stunned"),
+    "surprised": _("surprised"),
+    "unconscious": _("unconscious"),
+    "dodging": _("dodging"),
+    "disengaged": _("disengaged"),
+    "stable": _("stable"),
+    "dead": _("dead"),
+}
 _BY_HAND = ("dead", "stable")  # the GM's "adjust" sets these; the rules set them too
 _CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
-    "cover": (("none", _("no cover")), ("half", _("half cover (+2 AC)")),
-              ("three_quarters", _("three-quarters cover (+5 AC)")),
-              ("total", _("total cover (cannot be targeted)"))),
-    "ability": (("auto", _("as the weapon says")), ("str", _("Strength")),
-                ("dex", _("Dexterity")), ("con", _("Constitution")),
-                ("int", _("Intelligence")), ("wis", _("Wisdom")), ("cha", _("Charisma"))),
+    "cover": (
+        ("none", _("no cover")),
+        ("half", _("half cover (+2 AC)")),
+        ("three_quarters", _("three-quarters cover (+5 AC)")),
+        ("total", _("total cover (cannot be targeted)")),
+    ),
+    "ability": (
+        ("auto", _("as the weapon says")),
+        ("str", _("Strength")),
+        ("dex", _("Dexterity")),
+        ("con", _("Constitution")),
+        ("int", _("Intelligence")),
+        ("wis", _("Wisdom")),
+        ("cha", _("Charisma")),
+    ),
     "proficient": (("auto", _("as the stat block says")), ("yes", _("yes")), ("no", _("no"))),
-    "skill": (("auto", _("the better one")), ("athletics", _("Athletics (STR)")),
-              ("acrobatics", _("Acrobatics (DEX)"))),
+    "skill": (
+        ("auto", _("the better one")),
+        ("athletics", _("Athletics (STR)")),
+        ("acrobatics", _("Acrobatics (DEX)")),
+    ),
     "shove": (("prone", _("knock prone")), ("push", _("push 5 ft away"))),
-    "when": (("none", _("removed by hand")), ("start", _("the start of that turn")),
-             ("end", _("the end of that turn")), ("end_next", _("the end of the next turn"))),
+    "when": (
+        ("none", _("removed by hand")),
+        ("start", _("the start of that turn")),
+        ("end", _("the end of that turn")),
+        ("end_next", _("the end of the next turn")),
+    ),
     "condition": tuple((k, v) for k, v in CONDITION_LABELS.items() if k not in _BY_HAND),
-}  # fmt: skip
+}
 _NUMBERS = {"distance": (0, 5000), "attacks": (1, 10), "amount": (1, 999)}
 FIGHT_OPTIONS = (
-    ValueField("shared_initiative", Step(_("Monsters of one kind share one initiative roll")),
-               (("no", Step(_("no"))), ("yes", Step(_("yes"))))),
-    ValueField("tie_rolloff", Step(_("Initiative ties: a d20 roll-off instead of higher DEX")),
-               (("no", Step(_("no"))), ("yes", Step(_("yes"))))),
-)  # fmt: skip
+    ValueField(
+        "shared_initiative",
+        Step(_("Monsters of one kind share one initiative roll")),
+        (("no", Step(_("no"))), ("yes", Step(_("yes")))),
+    ),
+    ValueField(
+        "tie_rolloff",
+        Step(_("Initiative ties: a d20 roll-off instead of higher DEX")),
+        (("no", Step(_("no"))), ("yes", Step(_("yes")))),
+    ),
+)
 
 
 def choices(key: str) -> tuple[str, ...]:

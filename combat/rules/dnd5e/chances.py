@@ -72,8 +72,7 @@ def attack_odds(fight: Fight, action: Action, mods: Mods) -> AttackOdds:
                 critical += chance if natural == 20 or seen.auto_critical else 0
     plain = expected_damage(target, arm, False)
     doubled = expected_damage(target, arm, True)
-    return AttackOdds(hit, critical, (hit - critical) * plain + critical * doubled, need,
-                      seen.mode)  # fmt: skip
+    return AttackOdds(hit, critical, (hit - critical) * plain + critical * doubled, need, seen.mode)
 
 
 def _distribution(bonus: int, mode: Mode) -> Mapping[int, Fraction]:
@@ -98,9 +97,10 @@ def contest_odds(fight: Fight, action: Action, mods: Mods) -> Fraction:
         skill_bonus(actor, mover_skill, SKILLS[mover_skill][0]),
         check_mode(actor, mods.flag("advantage"), mods.flag("disadvantage")),
     )
-    theirs = _distribution(skill_bonus(holder, holder_skill, SKILLS[holder_skill][0]),
-                           check_mode(holder, mods.flag("target_advantage"),
-                                      mods.flag("target_disadvantage")))  # fmt: skip
+    theirs = _distribution(
+        skill_bonus(holder, holder_skill, SKILLS[holder_skill][0]),
+        check_mode(holder, mods.flag("target_advantage"), mods.flag("target_disadvantage")),
+    )
     return sum((p * q for a, p in mine.items() for b, q in theirs.items() if a > b), Fraction(0))
 
 

@@ -30,8 +30,7 @@ def add_condition(
     """Give the condition, for good (`when` "none") or until the start/end of `who`'s turn."""
     target = work.get(target_id)
     if immune(target, condition):
-        raise fail(_("%(name)s is immune to %(condition)s"), name=target.name,
-                   condition=condition)  # fmt: skip
+        raise fail(_("%(name)s is immune to %(condition)s"), name=target.name, condition=condition)
     lasting = durations(target, condition)
     if when == "none" or who is None:
         for effect in lasting:  # now it lasts until removed
@@ -40,12 +39,19 @@ def add_condition(
         work.step(_("%(name)s is %(condition)s"), name=target.name, condition=condition)
         return
     if target.has(condition) and not lasting:
-        work.step(_("%(name)s is already %(condition)s until it is removed"),
-                  name=target.name, condition=condition)  # fmt: skip
+        work.step(
+            _("%(name)s is already %(condition)s until it is removed"),
+            name=target.name,
+            condition=condition,
+        )
         return
     current = work.fight.current == who
-    data = {"condition": condition, "who": who, "when": "start" if when == "start" else "end",
-            "skip": when == "end_next" and current}  # fmt: skip
+    data = {
+        "condition": condition,
+        "who": who,
+        "when": "start" if when == "start" else "end",
+        "skip": when == "end_next" and current,
+    }
     work.condition(target_id, condition)
     work.add_effect(target_id, Effect(next_key(target, f"until-{condition}"), "duration", data))
     template = {
@@ -60,8 +66,7 @@ def give(work: Work, target_id: str, condition: str) -> bool:
     """A condition the rules give (a shove, a grapple): a note instead of an error if immune."""
     target = work.get(target_id)
     if immune(target, condition):
-        work.note(_("%(name)s is immune to %(condition)s"), name=target.name,
-                  condition=condition)  # fmt: skip
+        work.note(_("%(name)s is immune to %(condition)s"), name=target.name, condition=condition)
         return False
     add_condition(work, target_id, condition)
     consequences(work, target_id, condition)
@@ -86,8 +91,7 @@ def remove_condition(work: Work, target_id: str, condition: str) -> None:
             work.remove_effect(target_id, effect)
     if target.has(condition):
         work.condition(target_id, condition, add=False)
-        work.step(_("%(name)s is no longer %(condition)s"), name=target.name,
-                  condition=condition)  # fmt: skip
+        work.step(_("%(name)s is no longer %(condition)s"), name=target.name, condition=condition)
 
 
 def expire(work: Work, who: str, when: str) -> None:
@@ -97,8 +101,9 @@ def expire(work: Work, who: str, when: str) -> None:
             if effect.data.get("who") != who or effect.data.get("when") != when:
                 continue
             if effect.data.get("skip"):  # "until the end of X's next turn": not this one
-                work.add_effect(combatant.id, Effect(effect.key, effect.kind,
-                                                     {**effect.data, "skip": False}))  # fmt: skip
+                work.add_effect(
+                    combatant.id, Effect(effect.key, effect.kind, {**effect.data, "skip": False})
+                )
                 continue
             work.remove_effect(combatant.id, effect)
             condition = str(effect.data.get("condition"))
@@ -111,8 +116,9 @@ def grapplers(combatant: Combatant) -> list[str]:
 
 
 def grappled_by(work: Work, target_id: str, grappler_id: str) -> None:
-    work.add_effect(target_id, Effect(f"grappled-by-{grappler_id}", "grappled_by",
-                                      {"by": grappler_id}))  # fmt: skip
+    work.add_effect(
+        target_id, Effect(f"grappled-by-{grappler_id}", "grappled_by", {"by": grappler_id})
+    )
 
 
 def release(work: Work, target_id: str, grappler_id: str) -> None:

@@ -37,17 +37,22 @@ def adjusted(work: Work | None, target: Combatant, amount: int, kind: str) -> in
     """One damage type's amount after the target's immunity, resistance and vulnerability."""
     kind = kind.casefold()
     result = amount
-    for key, rule in (("damage_immunities", "immune"), ("damage_resistances", "resistant"),
-                      ("damage_vulnerabilities", "vulnerable")):  # fmt: skip
+    for key, rule in (
+        ("damage_immunities", "immune"),
+        ("damage_resistances", "resistant"),
+        ("damage_vulnerabilities", "vulnerable"),
+    ):
         tags = _tags(target, key)
         if kind in tags:
             result = 0 if rule == "immune" else result // 2 if rule == "resistant" else result * 2
             if work is not None:
-                work.step(_ADJUST[rule], name=target.name, kind=kind, before=amount,
-                          after=result)  # fmt: skip
+                work.step(_ADJUST[rule], name=target.name, kind=kind, before=amount, after=result)
         elif work is not None and any(kind in tag for tag in tags):
-            work.note(_("%(name)s: %(phrase)s — the GM decides whether it applies"),
-                      name=target.name, phrase=next(t for t in tags if kind in t))  # fmt: skip
+            work.note(
+                _("%(name)s: %(phrase)s — the GM decides whether it applies"),
+                name=target.name,
+                phrase=next(t for t in tags if kind in t),
+            )
     return result
 
 
@@ -70,9 +75,14 @@ def deal(work: Work, target_id: str, parts: Sequence[tuple[int, str]], *, critic
     if target.hp > 0:
         after = max(target.hp - rest, 0)
         work.set_hp(target_id, after)
-        work.step(_("%(name)s: %(hp_before)s → %(hp_after)s HP"), name=target.name,
-                  hp_before=target.hp, hp_after=after,
-                  about=target.id, audience=Audience.HEALTH)  # fmt: skip
+        work.step(
+            _("%(name)s: %(hp_before)s → %(hp_after)s HP"),
+            name=target.name,
+            hp_before=target.hp,
+            hp_after=after,
+            about=target.id,
+            audience=Audience.HEALTH,
+        )
         if after == 0:
             _dropped(work, target_id, rest - target.hp)
     elif not target.is_npc:
@@ -89,9 +99,14 @@ def _absorb(work: Work, target: Combatant, damage: int) -> int:
     work.remove_effect(target.id, temp)
     if have > taken:
         work.add_effect(target.id, Effect(TEMP_HP, "temp_hp", {"hp": have - taken}))
-    work.step(_("%(name)s: temporary hit points absorb %(taken)s (%(hp_left)s left)"),
-              name=target.name, taken=taken, hp_left=have - taken,
-              about=target.id, secret={"hp_left": Audience.HEALTH})  # fmt: skip
+    work.step(
+        _("%(name)s: temporary hit points absorb %(taken)s (%(hp_left)s left)"),
+        name=target.name,
+        taken=taken,
+        hp_left=have - taken,
+        about=target.id,
+        secret={"hp_left": Audience.HEALTH},
+    )
     return damage - taken
 
 
@@ -113,24 +128,31 @@ def _dropped(work: Work, target_id: str, overflow: int) -> None:
         die(work, target_id)
         return
     if overflow >= target.max_hp:
-        work.step(_("Massive damage: %(overflow)s beyond 0 HP is at least the maximum "
-                    "%(max)s"), overflow=overflow, max=target.max_hp,
-                  about=target_id, secret={"max": Audience.HEALTH})  # fmt: skip
+        work.step(
+            _("Massive damage: %(overflow)s beyond 0 HP is at least the maximum %(max)s"),
+            overflow=overflow,
+            max=target.max_hp,
+            about=target_id,
+            secret={"max": Audience.HEALTH},
+        )
         die(work, target_id)
         return
     work.condition(target_id, "unconscious")
     consequences(work, target_id, "unconscious")
-    work.add_effect(target_id, Effect(DEATH_SAVES, "death_saves",
-                                      {"successes": 0, "failures": 0}))  # fmt: skip
+    work.add_effect(target_id, Effect(DEATH_SAVES, "death_saves", {"successes": 0, "failures": 0}))
     work.step(_("%(name)s falls unconscious and makes death saving throws"), name=target.name)
 
 
 def _hurt_at_zero(work: Work, target_id: str, damage: int, *, critical: bool) -> None:
     target = work.get(target_id)
     if damage >= target.max_hp:
-        work.step(_("Massive damage: %(overflow)s at 0 HP is at least the maximum %(max)s"),
-                  overflow=damage, max=target.max_hp,
-                  about=target_id, secret={"max": Audience.HEALTH})  # fmt: skip
+        work.step(
+            _("Massive damage: %(overflow)s at 0 HP is at least the maximum %(max)s"),
+            overflow=damage,
+            max=target.max_hp,
+            about=target_id,
+            secret={"max": Audience.HEALTH},
+        )
         die(work, target_id)
         return
     work.condition(target_id, "stable", add=False)
@@ -167,9 +189,14 @@ def heal(work: Work, target_id: str, amount: int) -> None:
         raise fail(_("%(name)s is dead"), name=target.name)
     after = min(target.hp + amount, target.max_hp)
     work.set_hp(target_id, after)
-    work.step(_("%(name)s: %(hp_before)s → %(hp_after)s HP"), name=target.name,
-              hp_before=target.hp, hp_after=after,
-              about=target.id, audience=Audience.HEALTH)  # fmt: skip
+    work.step(
+        _("%(name)s: %(hp_before)s → %(hp_after)s HP"),
+        name=target.name,
+        hp_before=target.hp,
+        hp_after=after,
+        about=target.id,
+        audience=Audience.HEALTH,
+    )
     if target.hp <= 0 < after:
         for condition in ("unconscious", "stable"):
             work.condition(target_id, condition, add=False)
@@ -184,8 +211,12 @@ def grant_temp_hp(work: Work, target_id: str, amount: int) -> None:
     target = work.get(target_id)
     have = effect_number(work.effect(target_id, TEMP_HP), "hp")
     if have >= amount:
-        work.step(_("%(name)s keeps %(have)s temporary hit points (not %(amount)s)"),
-                  name=target.name, have=have, amount=amount)  # fmt: skip
+        work.step(
+            _("%(name)s keeps %(have)s temporary hit points (not %(amount)s)"),
+            name=target.name,
+            have=have,
+            amount=amount,
+        )
         return
     work.add_effect(target_id, Effect(TEMP_HP, "temp_hp", {"hp": amount}))
     work.step(_("%(name)s has %(amount)s temporary hit points"), name=target.name, amount=amount)

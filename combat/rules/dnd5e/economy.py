@@ -103,8 +103,11 @@ def spend_movement(work: Work, actor: Combatant, cost: int, budget: int, *, over
     turn = work.turn(actor.id)
     moved = _number(turn, "moved")
     if moved + cost > budget and not override:
-        raise fail(_("%(name)s has only %(left)s ft of movement left"), name=actor.name,
-                   left=max(budget - moved, 0))  # fmt: skip
+        raise fail(
+            _("%(name)s has only %(left)s ft of movement left"),
+            name=actor.name,
+            left=max(budget - moved, 0),
+        )
     turn["moved"] = moved + cost
     work.set_turn(actor.id, turn)
     return budget - moved - cost

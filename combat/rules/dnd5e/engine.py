@@ -96,13 +96,28 @@ class Dnd5e(EngineBase):
     fight_options = FIGHT_OPTIONS
 
     def combatant_from_record(
-        self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,
-        weapons: Sequence[Mapping[str, Any]], armor: Sequence[Mapping[str, Any]],
-    ) -> Combatant:  # fmt: skip
+        self,
+        *,
+        id: str,
+        name: str,
+        side: str,
+        stats: Mapping[str, Any],
+        is_npc: bool,
+        weapons: Sequence[Mapping[str, Any]],
+        armor: Sequence[Mapping[str, Any]],
+    ) -> Combatant:
         full = {**CREATURE_DEFAULTS, **stats}
         hp = full["hp"] if type(full["hp"]) is int else 1
-        return joined(id=id, name=name, side=side, stats=full, hp=hp, is_npc=is_npc,
-                      weapons=weapons, armor=armor)  # fmt: skip
+        return joined(
+            id=id,
+            name=name,
+            side=side,
+            stats=full,
+            hp=hp,
+            is_npc=is_npc,
+            weapons=weapons,
+            armor=armor,
+        )
 
     def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
         return roll_initiative(fight, ids, faces)
@@ -210,14 +225,23 @@ def _may_act(fight: Fight, actor: Combatant, spec: Spec, off_turn: bool) -> None
     if fight.current is None:
         raise fail(_("roll initiative first"))
     if off_turn and spec.kind not in REACTIONS:
-        raise fail(_("it is not the turn of %(name)s: out of turn only a reaction (one attack)"),
-                   name=actor.name)  # fmt: skip
+        raise fail(
+            _("it is not the turn of %(name)s: out of turn only a reaction (one attack)"),
+            name=actor.name,
+        )
 
 
 def _option(spec: Spec, fight: Fight) -> ActionOption:
     values = tuple(value_field(key, fight) for key in spec.values)
-    return ActionOption(spec.kind, Step(spec.label), spec.needs_target, spec.needs_weapon,
-                        spec.ticks, values, gm_only=spec.gm)  # fmt: skip
+    return ActionOption(
+        spec.kind,
+        Step(spec.label),
+        spec.needs_target,
+        spec.needs_weapon,
+        spec.ticks,
+        values,
+        gm_only=spec.gm,
+    )
 
 
 GM_KINDS = tuple(kind for kind, spec in SPECS.items() if spec.gm)

@@ -59,8 +59,13 @@ def _check(work: Work, who: Combatant, skill: str, mode: Mode) -> int:
     ability, template = SKILLS[skill]
     bonus = skill_bonus(who, skill, ability)
     result = work.roll("contest", who.id, with_bonus(d20_expression(mode), bonus))
-    work.step(template, name=who.name, total=result.total,
-              faces=", ".join(map(str, result.faces)), bonus=signed(bonus))  # fmt: skip
+    work.step(
+        template,
+        name=who.name,
+        total=result.total,
+        faces=", ".join(map(str, result.faces)),
+        bonus=signed(bonus),
+    )
     return result.total
 
 
@@ -79,13 +84,21 @@ def contest(
         mover_skill,
         check_mode(mover, mods.flag("advantage"), mods.flag("disadvantage")),
     )
-    theirs = _check(work, holder, holder_skill,
-                    check_mode(holder, mods.flag("target_advantage"),
-                               mods.flag("target_disadvantage")))  # fmt: skip
+    theirs = _check(
+        work,
+        holder,
+        holder_skill,
+        check_mode(holder, mods.flag("target_advantage"), mods.flag("target_disadvantage")),
+    )
     won = mine > theirs
-    work.step(_("%(mine)s against %(theirs)s: %(name)s wins") if won else
-              _("%(mine)s against %(theirs)s: %(name)s fails"),
-              mine=mine, theirs=theirs, name=mover.name)  # fmt: skip
+    work.step(
+        _("%(mine)s against %(theirs)s: %(name)s wins")
+        if won
+        else _("%(mine)s against %(theirs)s: %(name)s fails"),
+        mine=mine,
+        theirs=theirs,
+        name=mover.name,
+    )
     return won, mine, theirs
 
 
@@ -103,8 +116,11 @@ def _special_attack_target(work: Work, action: Action, mods: Mods) -> Combatant:
     if distance > reach:
         raise fail(_("the target is out of reach (%(reach)s ft)"), reach=reach)
     if size_index(target) > size_index(actor) + 1:  # seed 002: "nie większy niż o jeden"
-        raise fail(_("%(target)s is more than one size larger than %(name)s"),
-                   target=target.name, name=actor.name)  # fmt: skip
+        raise fail(
+            _("%(target)s is more than one size larger than %(name)s"),
+            target=target.name,
+            name=actor.name,
+        )
     return target
 
 
@@ -112,8 +128,7 @@ def resolve_grapple(work: Work, action: Action, mods: Mods) -> Outcome:
     actor = work.get(action.actor)
     target = _special_attack_target(work, action, mods)
     if actor.id in grapplers(target):
-        raise fail(_("%(name)s already grapples %(target)s"), name=actor.name,
-                   target=target.name)  # fmt: skip
+        raise fail(_("%(name)s already grapples %(target)s"), name=actor.name, target=target.name)
     return _special(work, action, mods, actor, target, _grappled)
 
 
@@ -130,8 +145,9 @@ def _grappled(work: Work, actor: Combatant, target: Combatant, mods: Mods) -> No
 
 def _shoved(work: Work, actor: Combatant, target: Combatant, mods: Mods) -> None:
     if mods.choice("shove", choices("shove"), "prone") == "push":
-        work.step(_("%(target)s is pushed 5 ft away from %(name)s"), target=target.name,
-                  name=actor.name)  # fmt: skip
+        work.step(
+            _("%(target)s is pushed 5 ft away from %(name)s"), target=target.name, name=actor.name
+        )
     else:
         give(work, target.id, "prone")
 
@@ -165,8 +181,11 @@ def resolve_escape(work: Work, action: Action, mods: Mods) -> Outcome:
         raise fail(_("%(name)s is not grappled"), name=actor.name)
     holder_id = action.targets[0] if action.targets else holders[0]
     if holder_id not in holders:
-        raise fail(_("%(target)s does not grapple %(name)s"), name=actor.name,
-                   target=work.get(holder_id).name)  # fmt: skip
+        raise fail(
+            _("%(target)s does not grapple %(name)s"),
+            name=actor.name,
+            target=work.get(holder_id).name,
+        )
     holder = work.get(holder_id)
     spend_action(work, actor, "escape", override=mods.flag("override"))
     skill = best_skill(actor, mods.choice("skill", choices("skill"), "auto"))

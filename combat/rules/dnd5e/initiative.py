@@ -49,19 +49,28 @@ def _roll_unit(work: Work, unit: list[Combatant], shared: bool) -> bool:
     names, lists = joined_roster(listed), {"names": listed}
     kind = _kind(first) if shared else None
     ids = {c.id for c in unit}
-    kin = [c for c in work.fight.combatants if kind is not None and c.id not in ids
-           and c.initiative is not None and _kind(c) == kind]  # fmt: skip
+    kin = [
+        c
+        for c in work.fight.combatants
+        if kind is not None and c.id not in ids and c.initiative is not None and _kind(c) == kind
+    ]
     if kin:
         total = kin[0].initiative
-        work.step(_("%(names)s share initiative %(total)s with %(kin)s"), names=names,
-                  total=total, lists={**lists, "kin": ((kin[0].id, kin[0].name),)})  # fmt: skip
+        work.step(
+            _("%(names)s share initiative %(total)s with %(kin)s"),
+            names=names,
+            total=total,
+            lists={**lists, "kin": ((kin[0].id, kin[0].name),)},
+        )
     else:
         dex = modifier(first, "dex")
         result = work.roll("initiative", first.id, with_bonus("1d20", dex))
         total = result.total
-        template = (_("%(names)s share initiative %(total)s = d20 %(d20)s, DEX %(dex)s")
-                    if len(unit) > 1 else
-                    _("%(names)s: initiative %(total)s = d20 %(d20)s, DEX %(dex)s"))  # fmt: skip
+        template = (
+            _("%(names)s share initiative %(total)s = d20 %(d20)s, DEX %(dex)s")
+            if len(unit) > 1
+            else _("%(names)s: initiative %(total)s = d20 %(d20)s, DEX %(dex)s")
+        )
         work.step(
             template,
             names=names,
@@ -86,8 +95,9 @@ def roll_initiative(fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outc
     order, ties = _order(work, rolled, option(fight, "tie_rolloff"), shared)
     initiative = {c.id: c.initiative for c in work.fight.combatants if c.initiative is not None}
     listed = roster(work.fight, order)
-    summary = Step(_("Initiative: %(order)s"), {"order": joined_roster(listed)},
-                   lists={"order": listed})  # fmt: skip
+    summary = Step(
+        _("Initiative: %(order)s"), {"order": joined_roster(listed)}, lists={"order": listed}
+    )
     data = {"initiative": initiative, "order": list(order), "ties": ties}
     return work.finish(summary, data, order=order)
 
@@ -99,8 +109,13 @@ def _order(
     fight = work.fight
     earlier = {cid: index for index, cid in enumerate(fight.order)}
     ranked = [c for c in fight.combatants if c.initiative is not None]
-    ranked.sort(key=lambda c: (-(c.initiative or 0), 0 if rolloff else -score(c, "dex"),
-                               earlier.get(c.id, len(earlier))))  # fmt: skip
+    ranked.sort(
+        key=lambda c: (
+            -(c.initiative or 0),
+            0 if rolloff else -score(c, "dex"),
+            earlier.get(c.id, len(earlier)),
+        )
+    )
     order: list[str] = []
     ties: list[list[str]] = []
     for value in sorted({c.initiative or 0 for c in ranked}, reverse=True):
@@ -111,10 +126,15 @@ def _order(
             if rolloff:
                 units = _rolloff(work, units, value, 1)
             else:
-                work.note(_("Tied at initiative %(initiative)s: %(names)s — the higher DEX "
-                            "goes first; the GM orders tied monsters and the players their "
-                            "characters (move in order)"),
-                          initiative=value, names=", ".join(c.name for c in group))  # fmt: skip
+                work.note(
+                    _(
+                        "Tied at initiative %(initiative)s: %(names)s — the higher DEX "
+                        "goes first; the GM orders tied monsters and the players their "
+                        "characters (move in order)"
+                    ),
+                    initiative=value,
+                    names=", ".join(c.name for c in group),
+                )
         order += [c.id for unit in units for c in unit]
     return tuple(order), ties
 

@@ -29,8 +29,10 @@ from combat.rules.dnd5e.mods import Mods
 
 UNARMED = "Unarmed strike"
 DEFAULT_REACH = 5  # SRD 5.1: melee reach 5 ft; the reach property adds 5 ft
-_CATEGORY_WORDS = {"simple": ("simple", "prost", "jednoduch"),
-                   "martial": ("martial", "żołniersk", "válečn")}  # fmt: skip
+_CATEGORY_WORDS = {
+    "simple": ("simple", "prost", "jednoduch"),
+    "martial": ("martial", "żołniersk", "válečn"),
+}
 
 
 @dataclass(frozen=True)
@@ -78,16 +80,28 @@ def profile(
     for action in _actions(combatant):
         if action.get("name") == name:
             return _action(combatant, action, mods, distance)
-    raise fail(_("%(name)s has no weapon or attack called %(weapon)s"),
-               name=combatant.name, weapon=name)  # fmt: skip
+    raise fail(
+        _("%(name)s has no weapon or attack called %(weapon)s"), name=combatant.name, weapon=name
+    )
 
 
 def _unarmed(combatant: Combatant) -> Profile:
     """seed 002: "obrażenia obuchowe równe 1 + modyfikator Siły. Jesteś w nim biegły"."""
     strength, prof = modifier(combatant, "str"), proficiency(combatant)
     damage = ((str(max(1 + strength, 0)), "bludgeoning"),)
-    return Profile(UNARMED, False, False, DEFAULT_REACH, None, None, strength + prof, "str",
-                   strength, prof, damage)  # fmt: skip
+    return Profile(
+        UNARMED,
+        False,
+        False,
+        DEFAULT_REACH,
+        None,
+        None,
+        strength + prof,
+        "str",
+        strength,
+        prof,
+        damage,
+    )
 
 
 def _is_ranged(reach: int | None, normal: int | None, mods: Mods, distance: int) -> bool:
@@ -114,9 +128,19 @@ def _weapon(combatant: Combatant, weapon: Mapping[str, Any], mods: Mods, distanc
             raise fail(_("%(weapon)s is not versatile"), weapon=str(weapon.get("name")))
         dice = weapon.get("versatile_damage") or dice
     damage = ((with_bonus(str(dice), mod), str(weapon.get("damage_type"))),) if dice else ()
-    return Profile(str(weapon.get("name")), ranged, ranged and not shooting,
-                   reach or DEFAULT_REACH, normal if ranged else None, long if ranged else None,
-                   mod + prof, ability, mod, prof, damage)  # fmt: skip
+    return Profile(
+        str(weapon.get("name")),
+        ranged,
+        ranged and not shooting,
+        reach or DEFAULT_REACH,
+        normal if ranged else None,
+        long if ranged else None,
+        mod + prof,
+        ability,
+        mod,
+        prof,
+        damage,
+    )
 
 
 def _weapon_ability(combatant: Combatant, base: str, properties: Any, mods: Mods) -> str:
@@ -157,17 +181,39 @@ def _action(combatant: Combatant, action: Mapping[str, Any], mods: Mods, distanc
     damage = tuple((str(d.get("dice")), str(d.get("type"))) for d in action.get("damage") or ())
     preset = action.get("attack_bonus")
     if type(preset) is int:
-        return Profile(name, ranged, ranged and reach is not None, reach or DEFAULT_REACH,
-                       normal if ranged else None, action.get("range_long") if ranged else None,
-                       preset, None, 0, 0, damage)  # fmt: skip
+        return Profile(
+            name,
+            ranged,
+            ranged and reach is not None,
+            reach or DEFAULT_REACH,
+            normal if ranged else None,
+            action.get("range_long") if ranged else None,
+            preset,
+            None,
+            0,
+            0,
+            damage,
+        )
     if not damage or action.get("dc") is not None:
         raise fail(_("%(weapon)s has no attack roll"), weapon=name)
     chosen = mods.choice("ability", ("auto", "str", "dex", "con", "int", "wis", "cha"), "auto")
     ability = spellcasting_ability(combatant) if chosen == "auto" else chosen
     if ability is None:
-        raise fail(_("%(name)s has no spellcasting ability: choose the ability of the attack"),
-                   name=combatant.name)  # fmt: skip
+        raise fail(
+            _("%(name)s has no spellcasting ability: choose the ability of the attack"),
+            name=combatant.name,
+        )
     mod, prof = modifier(combatant, ability), proficiency(combatant)
-    return Profile(name, ranged, False, reach or DEFAULT_REACH, normal if ranged else None,
-                   action.get("range_long") if ranged else None, mod + prof, ability, mod,
-                   prof, damage)  # fmt: skip
+    return Profile(
+        name,
+        ranged,
+        False,
+        reach or DEFAULT_REACH,
+        normal if ranged else None,
+        action.get("range_long") if ranged else None,
+        mod + prof,
+        ability,
+        mod,
+        prof,
+        damage,
+    )

@@ -19,29 +19,64 @@ from combat.rules.schema import Schema, StatError
 T = TypeVar("T")
 _MISSING: Any = object()
 _ABILITY_KEYS = ("strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma")
-_SPEEDS = {"walk": "speed", "fly": "speed_fly", "swim": "speed_swim", "climb": "speed_climb",
-           "burrow": "speed_burrow"}  # fmt: skip
-_ACTION_LISTS = {"actions": "actions", "reactions": "reactions",
-                 "legendary_actions": "legendary_actions",
-                 "special_abilities": "traits"}  # fmt: skip
+_SPEEDS = {
+    "walk": "speed",
+    "fly": "speed_fly",
+    "swim": "speed_swim",
+    "climb": "speed_climb",
+    "burrow": "speed_burrow",
+}
+_ACTION_LISTS = {
+    "actions": "actions",
+    "reactions": "reactions",
+    "legendary_actions": "legendary_actions",
+    "special_abilities": "traits",
+}
 # Our stat name -> the SRD key, to name the SRD field when a value fails the schema.
-_MONSTER_KEYS = {"ac": "armor_class", "hp": "hit_points", "str": "strength",
-                 "dex": "dexterity", "con": "constitution", "int": "intelligence",
-                 "wis": "wisdom", "cha": "charisma", "saving_throws": "proficiencies",
-                 "skills": "proficiencies", "traits": "special_abilities",
-                 "creature_type": "type", "multiattack": "actions", "hover": "speed",
-                 **{stat: "speed" for stat in _SPEEDS.values()}}  # fmt: skip
-_WEAPON_KEYS = {"damage_type": "damage", "versatile_damage": "two_handed_damage",
-                "range_normal": "range", "range_long": "range", "notes": "special",
-                "category": "weapon_category"}  # fmt: skip
-_ARMOR_KEYS = {"base_ac": "armor_class", "dex_bonus": "armor_class",
-               "max_dex_bonus": "armor_class", "category": "armor_category"}  # fmt: skip
+_MONSTER_KEYS = {
+    "ac": "armor_class",
+    "hp": "hit_points",
+    "str": "strength",
+    "dex": "dexterity",
+    "con": "constitution",
+    "int": "intelligence",
+    "wis": "wisdom",
+    "cha": "charisma",
+    "saving_throws": "proficiencies",
+    "skills": "proficiencies",
+    "traits": "special_abilities",
+    "creature_type": "type",
+    "multiattack": "actions",
+    "hover": "speed",
+    **{stat: "speed" for stat in _SPEEDS.values()},
+}
+_WEAPON_KEYS = {
+    "damage_type": "damage",
+    "versatile_damage": "two_handed_damage",
+    "range_normal": "range",
+    "range_long": "range",
+    "notes": "special",
+    "category": "weapon_category",
+}
+_ARMOR_KEYS = {
+    "base_ac": "armor_class",
+    "dex_bonus": "armor_class",
+    "max_dex_bonus": "armor_class",
+    "category": "armor_category",
+}
 _REACH = re.compile(r"reach (\d+) ft")
 _RANGE = re.compile(r"range (\d+)(?:/(\d+))? ft")
 _FEET = re.compile(r"(\d+) ft")
 # What reading a value of the wrong shape raises (RecursionError: absurdly nested options).
-_BAD_SHAPE = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
-              RecursionError)  # fmt: skip
+_BAD_SHAPE = (
+    KeyError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    IndexError,
+    OverflowError,
+    RecursionError,
+)
 
 
 class SrdEntryError(ValueError):

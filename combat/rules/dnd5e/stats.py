@@ -95,18 +95,25 @@ CHALLENGE_RATINGS = tuple(
 
 SAVE_EFFECTS = (
     ("none", L("při úspěchu bez účinku", "no effect on a success", "sukces: brak efektu")),
-    ("half", L("při úspěchu poloviční zranění", "half damage on a success",
-               "sukces: połowa obrażeń")),
-)  # fmt: skip
+    (
+        "half",
+        L("při úspěchu poloviční zranění", "half damage on a success", "sukces: połowa obrażeń"),
+    ),
+)
 
 HIT_DICE = r"[0-9]{1,3}d[0-9]{1,3}(?:[+-][0-9]{1,3})?"
 
 DAMAGE = (
     Field("dice", "dice", L("Kostky", "Dice", "Kości"), "1d6"),
-    Field("type", "choice", L("Druh zranění", "Damage type", "Rodzaj obrażeń"), "bludgeoning",
-          choices=DAMAGE_TYPES),
+    Field(
+        "type",
+        "choice",
+        L("Druh zranění", "Damage type", "Rodzaj obrażeń"),
+        "bludgeoning",
+        choices=DAMAGE_TYPES,
+    ),
     Field("note", "text", L("Poznámka", "Note", "Uwaga"), "", max=200),
-)  # fmt: skip
+)
 
 
 def _feet(name: str, label: L, default: int | None = None) -> Field:
@@ -115,27 +122,69 @@ def _feet(name: str, label: L, default: int | None = None) -> Field:
 
 ACTION = (
     Field("name", "text", L("Název", "Name", "Nazwa"), "", min=1, max=100),
-    Field("attack_bonus", "int", L("Útočný bonus", "Attack bonus", "Premia do ataku"), None,
-          min=-10, max=30, nullable=True,
-          help=L("Prázdné = bez hodu na útok.", "Empty = no attack roll.",
-                 "Puste = bez rzutu ataku.")),
-    Field("damage", "records", L("Zranění", "Damage", "Obrażenia"), (), item_fields=DAMAGE,
-          max_items=6),
+    Field(
+        "attack_bonus",
+        "int",
+        L("Útočný bonus", "Attack bonus", "Premia do ataku"),
+        None,
+        min=-10,
+        max=30,
+        nullable=True,
+        help=L(
+            "Prázdné = bez hodu na útok.", "Empty = no attack roll.", "Puste = bez rzutu ataku."
+        ),
+    ),
+    Field(
+        "damage",
+        "records",
+        L("Zranění", "Damage", "Obrażenia"),
+        (),
+        item_fields=DAMAGE,
+        max_items=6,
+    ),
     _feet("reach", L("Dosah (stopy)", "Reach (ft.)", "Zasięg wręcz (stopy)")),
-    _feet("range_normal", L("Normální dostřel (stopy)", "Normal range (ft.)",
-                            "Zasięg normalny (stopy)")),
+    _feet(
+        "range_normal",
+        L("Normální dostřel (stopy)", "Normal range (ft.)", "Zasięg normalny (stopy)"),
+    ),
     _feet("range_long", L("Dlouhý dostřel (stopy)", "Long range (ft.)", "Zasięg długi (stopy)")),
-    Field("dc", "int", L("SO záchrany", "Save DC", "ST rzutu obronnego"), None, min=1, max=40,
-          nullable=True),
-    Field("dc_ability", "choice", L("Záchrana na", "Save ability", "Rzut obronny na"), None,
-          choices=ABILITIES, nullable=True),
-    Field("dc_success", "choice", L("Úspěšná záchrana", "Successful save", "Udany rzut"), None,
-          choices=SAVE_EFFECTS, nullable=True),
-    Field("usage", "text", L("Použití", "Usage", "Użycie"), "", max=100,
-          help=L("Např. Recharge 5–6, 3/Day.", "E.g. Recharge 5–6, 3/Day.",
-                 "Np. Recharge 5–6, 3/Day.")),
+    Field(
+        "dc",
+        "int",
+        L("SO záchrany", "Save DC", "ST rzutu obronnego"),
+        None,
+        min=1,
+        max=40,
+        nullable=True,
+    ),
+    Field(
+        "dc_ability",
+        "choice",
+        L("Záchrana na", "Save ability", "Rzut obronny na"),
+        None,
+        choices=ABILITIES,
+        nullable=True,
+    ),
+    Field(
+        "dc_success",
+        "choice",
+        L("Úspěšná záchrana", "Successful save", "Udany rzut"),
+        None,
+        choices=SAVE_EFFECTS,
+        nullable=True,
+    ),
+    Field(
+        "usage",
+        "text",
+        L("Použití", "Usage", "Użycie"),
+        "",
+        max=100,
+        help=L(
+            "Např. Recharge 5–6, 3/Day.", "E.g. Recharge 5–6, 3/Day.", "Np. Recharge 5–6, 3/Day."
+        ),
+    ),
     Field("text", "text", L("Popis", "Description", "Opis"), "", max=4000),
-)  # fmt: skip
+)
 
 
 def _ability(key: str, label: L) -> Field:
@@ -144,29 +193,58 @@ def _ability(key: str, label: L) -> Field:
 
 def _defences(name: str, label: L) -> Field:
     return Field(
-        name, "tags", label, (), max=100, suggestions=DAMAGE_TYPES,
-        help=L("Druh zranění, nebo celá věta ze statistik (rozhodne PJ).",
-               "A damage type, or the stat block's whole phrase (the GM decides).",
-               "Rodzaj obrażeń albo cała fraza ze statystyk (decyduje MG)."),
-    )  # fmt: skip
+        name,
+        "tags",
+        label,
+        (),
+        max=100,
+        suggestions=DAMAGE_TYPES,
+        help=L(
+            "Druh zranění, nebo celá věta ze statistik (rozhodne PJ).",
+            "A damage type, or the stat block's whole phrase (the GM decides).",
+            "Rodzaj obrażeń albo cała fraza ze statystyk (decyduje MG).",
+        ),
+    )
 
 
 def _actions(name: str, label: L, *, npc_only: bool = False) -> Field:
-    return Field(name, "records", label, (), item_fields=ACTION, npc_only=npc_only,
-                 max_items=20)  # fmt: skip
+    return Field(name, "records", label, (), item_fields=ACTION, npc_only=npc_only, max_items=20)
 
 
 CREATURE = Schema(
     (
         *(_ability(key, label) for key, label in ABILITIES),
-        Field("proficiency_bonus", "int", L("Zdatnostní bonus", "Proficiency bonus",
-                                            "Premia z biegłości"), 2, min=2, max=9),
-        Field("ac", "int", L("OČ (obranné číslo)", "AC (Armour Class)", "KP (klasa pancerza)"),
-              10, min=0, max=30),
-        Field("hp", "int", L("Životy (maximum)", "Hit points (maximum)",
-                             "Punkty wytrzymałości (PW, maksimum)"), 4, min=1, max=999),
-        Field("hit_dice", "dice", L("Kostky životů", "Hit dice", "Kości wytrzymałości"), "1d8",
-              pattern=HIT_DICE),
+        Field(
+            "proficiency_bonus",
+            "int",
+            L("Zdatnostní bonus", "Proficiency bonus", "Premia z biegłości"),
+            2,
+            min=2,
+            max=9,
+        ),
+        Field(
+            "ac",
+            "int",
+            L("OČ (obranné číslo)", "AC (Armour Class)", "KP (klasa pancerza)"),
+            10,
+            min=0,
+            max=30,
+        ),
+        Field(
+            "hp",
+            "int",
+            L("Životy (maximum)", "Hit points (maximum)", "Punkty wytrzymałości (PW, maksimum)"),
+            4,
+            min=1,
+            max=999,
+        ),
+        Field(
+            "hit_dice",
+            "dice",
+            L("Kostky životů", "Hit dice", "Kości wytrzymałości"),
+            "1d8",
+            pattern=HIT_DICE,
+        ),
         _feet("speed", L("Rychlost (stopy)", "Speed (ft.)", "Szybkość (stopy)"), 30),
         _feet("speed_fly", L("Létání (stopy)", "Fly (ft.)", "Latanie (stopy)"), 0),
         _feet("speed_swim", L("Plavání (stopy)", "Swim (ft.)", "Pływanie (stopy)"), 0),
@@ -174,43 +252,103 @@ CREATURE = Schema(
         _feet("speed_burrow", L("Hrabání (stopy)", "Burrow (ft.)", "Kopanie (stopy)"), 0),
         Field("hover", "bool", L("Vznáší se", "Hover", "Unoszenie się"), False),
         Field("size", "choice", L("Velikost", "Size", "Rozmiar"), "medium", choices=SIZES),
-        Field("creature_type", "text", L("Typ", "Type", "Typ"), "", max=80, npc_only=True,
-              help=L("Např. humanoid (goblinoid).", "E.g. humanoid (goblinoid).",
-                     "Np. humanoid (goblinoid).")),
-        Field("challenge_rating", "choice", L("Nebezpečnost", "Challenge rating",
-                                              "Skala wyzwania"), "0",
-              choices=CHALLENGE_RATINGS, npc_only=True),
-        Field("saving_throws", "levels", L("Záchranné hody", "Saving throws", "Rzuty obronne"),
-              {}, min=-5, max=30, choices=ABILITIES,
-              help=L("Celkový bonus zdatných záchran.", "Total bonus of proficient saves.",
-                     "Łączna premia biegłych rzutów.")),
-        Field("skills", "levels", L("Dovednosti", "Skills", "Umiejętności"), {}, min=-5,
-              max=30, choices=SKILLS,
-              help=L("Celkový bonus, např. Nenápadnost +6.", "Total bonus, e.g. Stealth +6.",
-                     "Łączna premia, np. Skradanie się +6.")),
-        Field("proficiencies", "tags", L("Zdatnosti", "Proficiencies", "Biegłości"), (),
-              max=60,
-              help=L("Zbraně, zbroje, nástroje.", "Weapons, armour, tools.",
-                     "Broń, zbroje, narzędzia.")),
-        _defences("damage_resistances", L("Odolnosti vůči zranění", "Damage resistances",
-                                          "Odporności na obrażenia")),
-        _defences("damage_immunities", L("Imunity vůči zranění", "Damage immunities",
-                                         "Niewrażliwości na obrażenia")),
-        _defences("damage_vulnerabilities", L("Zranitelnosti", "Damage vulnerabilities",
-                                              "Podatności na obrażenia")),
-        Field("condition_immunities", "tags", L("Imunity vůči stavům", "Condition immunities",
-                                                "Niewrażliwości na stany"), (),
-              choices=CONDITIONS),
-        Field("multiattack", "text", L("Vícenásobný útok", "Multiattack", "Wielokrotny atak"),
-              "", max=1000, npc_only=True),
+        Field(
+            "creature_type",
+            "text",
+            L("Typ", "Type", "Typ"),
+            "",
+            max=80,
+            npc_only=True,
+            help=L(
+                "Např. humanoid (goblinoid).",
+                "E.g. humanoid (goblinoid).",
+                "Np. humanoid (goblinoid).",
+            ),
+        ),
+        Field(
+            "challenge_rating",
+            "choice",
+            L("Nebezpečnost", "Challenge rating", "Skala wyzwania"),
+            "0",
+            choices=CHALLENGE_RATINGS,
+            npc_only=True,
+        ),
+        Field(
+            "saving_throws",
+            "levels",
+            L("Záchranné hody", "Saving throws", "Rzuty obronne"),
+            {},
+            min=-5,
+            max=30,
+            choices=ABILITIES,
+            help=L(
+                "Celkový bonus zdatných záchran.",
+                "Total bonus of proficient saves.",
+                "Łączna premia biegłych rzutów.",
+            ),
+        ),
+        Field(
+            "skills",
+            "levels",
+            L("Dovednosti", "Skills", "Umiejętności"),
+            {},
+            min=-5,
+            max=30,
+            choices=SKILLS,
+            help=L(
+                "Celkový bonus, např. Nenápadnost +6.",
+                "Total bonus, e.g. Stealth +6.",
+                "Łączna premia, np. Skradanie się +6.",
+            ),
+        ),
+        Field(
+            "proficiencies",
+            "tags",
+            L("Zdatnosti", "Proficiencies", "Biegłości"),
+            (),
+            max=60,
+            help=L(
+                "Zbraně, zbroje, nástroje.", "Weapons, armour, tools.", "Broń, zbroje, narzędzia."
+            ),
+        ),
+        _defences(
+            "damage_resistances",
+            L("Odolnosti vůči zranění", "Damage resistances", "Odporności na obrażenia"),
+        ),
+        _defences(
+            "damage_immunities",
+            L("Imunity vůči zranění", "Damage immunities", "Niewrażliwości na obrażenia"),
+        ),
+        _defences(
+            "damage_vulnerabilities",
+            L("Zranitelnosti", "Damage vulnerabilities", "Podatności na obrażenia"),
+        ),
+        Field(
+            "condition_immunities",
+            "tags",
+            L("Imunity vůči stavům", "Condition immunities", "Niewrażliwości na stany"),
+            (),
+            choices=CONDITIONS,
+        ),
+        Field(
+            "multiattack",
+            "text",
+            L("Vícenásobný útok", "Multiattack", "Wielokrotny atak"),
+            "",
+            max=1000,
+            npc_only=True,
+        ),
         _actions("actions", L("Akce", "Actions", "Akcje")),
         _actions("reactions", L("Reakce", "Reactions", "Reakcje")),
-        _actions("legendary_actions", L("Legendární akce", "Legendary actions",
-                                        "Akcje legendarne"), npc_only=True),
+        _actions(
+            "legendary_actions",
+            L("Legendární akce", "Legendary actions", "Akcje legendarne"),
+            npc_only=True,
+        ),
         _actions("traits", L("Zvláštní vlastnosti", "Traits", "Cechy")),
         notes_field(),
     )
-)  # fmt: skip
+)
 
 WEAPON_PROPERTIES = (
     ("ammunition", L("střelivo", "ammunition", "amunicja")),
@@ -244,27 +382,64 @@ def _versatile_needs_dice(data: Mapping[str, Any]) -> Iterator[Problem]:
 
 WEAPON = Schema(
     (
-        Field("damage", "dice", L("Zranění", "Damage", "Obrażenia"), "1d6", nullable=True,
-              help=L("Prázdné = bez zranění (síť).", "Empty = no damage (net).",
-                     "Puste = bez obrażeń (sieć).")),
-        Field("damage_type", "choice", L("Druh zranění", "Damage type", "Rodzaj obrażeń"),
-              "bludgeoning", choices=DAMAGE_TYPES),
-        Field("properties", "tags", L("Vlastnosti", "Properties", "Właściwości"), (),
-              choices=WEAPON_PROPERTIES),
-        Field("versatile_damage", "dice", L("Zranění obouruč", "Versatile damage",
-                                            "Obrażenia oburącz"), None, nullable=True),
-        _feet("range_normal", L("Normální dostřel (stopy)", "Normal range (ft.)",
-                                "Zasięg normalny (stopy)")),
-        _feet("range_long", L("Dlouhý dostřel (stopy)", "Long range (ft.)",
-                              "Zasięg długi (stopy)")),
-        Field("category", "choice", L("Kategorie", "Category", "Kategoria"), "simple",
-              choices=WEAPON_CATEGORIES),
-        Field("weapon_range", "choice", L("Boj", "Weapon range", "Rodzaj walki"), "melee",
-              choices=WEAPON_RANGES),
+        Field(
+            "damage",
+            "dice",
+            L("Zranění", "Damage", "Obrażenia"),
+            "1d6",
+            nullable=True,
+            help=L(
+                "Prázdné = bez zranění (síť).",
+                "Empty = no damage (net).",
+                "Puste = bez obrażeń (sieć).",
+            ),
+        ),
+        Field(
+            "damage_type",
+            "choice",
+            L("Druh zranění", "Damage type", "Rodzaj obrażeń"),
+            "bludgeoning",
+            choices=DAMAGE_TYPES,
+        ),
+        Field(
+            "properties",
+            "tags",
+            L("Vlastnosti", "Properties", "Właściwości"),
+            (),
+            choices=WEAPON_PROPERTIES,
+        ),
+        Field(
+            "versatile_damage",
+            "dice",
+            L("Zranění obouruč", "Versatile damage", "Obrażenia oburącz"),
+            None,
+            nullable=True,
+        ),
+        _feet(
+            "range_normal",
+            L("Normální dostřel (stopy)", "Normal range (ft.)", "Zasięg normalny (stopy)"),
+        ),
+        _feet(
+            "range_long", L("Dlouhý dostřel (stopy)", "Long range (ft.)", "Zasięg długi (stopy)")
+        ),
+        Field(
+            "category",
+            "choice",
+            L("Kategorie", "Category", "Kategoria"),
+            "simple",
+            choices=WEAPON_CATEGORIES,
+        ),
+        Field(
+            "weapon_range",
+            "choice",
+            L("Boj", "Weapon range", "Rodzaj walki"),
+            "melee",
+            choices=WEAPON_RANGES,
+        ),
         notes_field(player_editable=False),
     ),
     checks=(ascending("range_normal", "range_long"), _versatile_needs_dice),
-)  # fmt: skip
+)
 
 ARMOR_CATEGORIES = (
     ("light", L("lehká", "light", "lekki")),
@@ -275,23 +450,58 @@ ARMOR_CATEGORIES = (
 
 ARMOR = Schema(
     (
-        Field("category", "choice", L("Kategorie", "Category", "Kategoria"), "light",
-              choices=ARMOR_CATEGORIES),
-        Field("base_ac", "int", L("Základní OČ", "Base AC", "Bazowa KP"), 11, min=0, max=30,
-              help=L("U štítu jeho bonus (+2).", "For a shield, its bonus (+2).",
-                     "Dla tarczy jej premia (+2).")),
+        Field(
+            "category",
+            "choice",
+            L("Kategorie", "Category", "Kategoria"),
+            "light",
+            choices=ARMOR_CATEGORIES,
+        ),
+        Field(
+            "base_ac",
+            "int",
+            L("Základní OČ", "Base AC", "Bazowa KP"),
+            11,
+            min=0,
+            max=30,
+            help=L(
+                "U štítu jeho bonus (+2).",
+                "For a shield, its bonus (+2).",
+                "Dla tarczy jej premia (+2).",
+            ),
+        ),
         Field("dex_bonus", "bool", L("Přičítá OBR", "Adds DEX", "Dodaje ZRC"), True),
-        Field("max_dex_bonus", "int", L("Nejvýše OBR", "Max DEX bonus", "Maks. premia ZRC"),
-              None, min=0, max=10, nullable=True,
-              help=L("Prázdné = bez omezení.", "Empty = no limit.", "Puste = bez limitu.")),
-        Field("str_minimum", "int", L("Minimální síla", "Strength minimum", "Minimalna Siła"),
-              0, min=0, max=30),
-        Field("stealth_disadvantage", "bool", L("Nevýhoda na Nenápadnost",
-                                                "Stealth disadvantage",
-                                                "Przewaga ujemna na Skradanie się"), False),
+        Field(
+            "max_dex_bonus",
+            "int",
+            L("Nejvýše OBR", "Max DEX bonus", "Maks. premia ZRC"),
+            None,
+            min=0,
+            max=10,
+            nullable=True,
+            help=L("Prázdné = bez omezení.", "Empty = no limit.", "Puste = bez limitu."),
+        ),
+        Field(
+            "str_minimum",
+            "int",
+            L("Minimální síla", "Strength minimum", "Minimalna Siła"),
+            0,
+            min=0,
+            max=30,
+        ),
+        Field(
+            "stealth_disadvantage",
+            "bool",
+            L(
+                "Nevýhoda na Nenápadnost",
+                "Stealth disadvantage",
+                "Przewaga ujemna na Skradanie się",
+            ),
+            False,
+        ),
         notes_field(player_editable=False),
     )
-)  # fmt: skip
+)
 
 
 def weapon_headline(stats: Mapping[str, Any], lang: str | None = None) -> str:

@@ -74,9 +74,10 @@ def best_attack(combatant: Combatant, ac: float) -> str:
 
 def _enemy_ac(fight: Fight, combatant: Combatant) -> float:
     values = [
-        stat(other, "ac") for other in fight.combatants
+        stat(other, "ac")
+        for other in fight.combatants
         if other.side != combatant.side and type(stat(other, "ac")) is int
-    ]  # fmt: skip
+    ]
     return sum(values) / len(values) if values else 12.0
 
 

@@ -31,8 +31,9 @@ def _economy(combatant: Combatant) -> list[Badge]:
     moved = turn.get("moved", 0)
     budget = speed(combatant) * (1 + int(turn.get("dashes", 0) or 0))
     if type(moved) is int and moved:
-        found.append(Badge(Step(_("moved %(moved)s of %(speed)s ft"),
-                                {"moved": moved, "speed": budget})))  # fmt: skip
+        found.append(
+            Badge(Step(_("moved %(moved)s of %(speed)s ft"), {"moved": moved, "speed": budget}))
+        )
     if turn.get("action"):
         found.append(Badge(Step(_("action used"))))
     return found
@@ -45,13 +46,22 @@ def _badges(fight: Fight, combatant: Combatant) -> tuple[Badge, ...]:
             hp = effect_number(effect, "hp")
             found.append(Badge(Step(_("temporary HP %(hp)s"), {"hp": hp})))
         elif effect.kind == "death_saves":
-            found.append(Badge(Step(_("death save successes")),
-                               effect_number(effect, "successes"), 3, good=True))  # fmt: skip
-            found.append(Badge(Step(_("death save failures")),
-                               effect_number(effect, "failures"), 3))  # fmt: skip
+            found.append(
+                Badge(
+                    Step(_("death save successes")),
+                    effect_number(effect, "successes"),
+                    3,
+                    good=True,
+                )
+            )
+            found.append(
+                Badge(Step(_("death save failures")), effect_number(effect, "failures"), 3)
+            )
         elif effect.kind == "duration" and effect.data.get("when") in _UNTIL:
-            params = {"condition": effect.data.get("condition"),
-                      "who": _name(fight, effect.data.get("who"))}  # fmt: skip
+            params = {
+                "condition": effect.data.get("condition"),
+                "who": _name(fight, effect.data.get("who")),
+            }
             when = "end_next" if effect.data.get("skip") else str(effect.data["when"])
             found.append(Badge(Step(_UNTIL[when], params)))
     for effect in effects_of(combatant, "grappled_by"):
@@ -67,7 +77,6 @@ def _badges(fight: Fight, combatant: Combatant) -> tuple[Badge, ...]:
 def tracker(fight: Fight) -> TrackerView:
     badges = {c.id: b for c in fight.combatants if (b := _badges(fight, c))}
     acted = frozenset(
-        c.id for c in fight.combatants
-        if c.turn.get("ended") and c.turn.get("round") == fight.round
-    )  # fmt: skip
+        c.id for c in fight.combatants if c.turn.get("ended") and c.turn.get("round") == fight.round
+    )
     return TrackerView(badges=badges, acted=acted)

@@ -18,10 +18,23 @@ from combat.rules.dnd5e.conditions import add_condition, grapplers, remove_condi
 from combat.rules.dnd5e.economy import spend_action, spend_movement, start_multiattack
 from combat.rules.dnd5e.mods import Mods
 
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-          "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
-_COUNT = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+"
-                    r"(?:[\w-]+\s+){0,3}?attacks?\b", re.IGNORECASE)  # fmt: skip
+_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+_COUNT = re.compile(
+    r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+"
+    r"(?:[\w-]+\s+){0,3}?attacks?\b",
+    re.IGNORECASE,
+)
 
 
 def multiattack_count(text: str) -> int | None:
@@ -48,10 +61,15 @@ def resolve_multiattack(work: Work, action: Action, mods: Mods) -> Outcome:
     start_multiattack(work, actor, count, override=mods.flag("override"))
     if text:
         work.note(_("Multiattack: %(text)s"), text=text)
-    work.step(_("Each following attack action spends one of the %(attacks)s attacks"),
-              attacks=count)  # fmt: skip
-    return _simple(work, actor, _("%(name)s makes a Multiattack (%(attacks)s attacks)"),
-                   {"action": "multiattack", "attacks": count})  # fmt: skip
+    work.step(
+        _("Each following attack action spends one of the %(attacks)s attacks"), attacks=count
+    )
+    return _simple(
+        work,
+        actor,
+        _("%(name)s makes a Multiattack (%(attacks)s attacks)"),
+        {"action": "multiattack", "attacks": count},
+    )
 
 
 def resolve_dash(work: Work, action: Action, mods: Mods) -> Outcome:
@@ -60,8 +78,12 @@ def resolve_dash(work: Work, action: Action, mods: Mods) -> Outcome:
     turn = work.turn(actor.id)
     turn["dashes"] = int(turn.get("dashes", 0)) + 1
     work.set_turn(actor.id, turn)
-    return _simple(work, actor, _("%(name)s dashes (%(speed)s ft more movement)"),
-                   {"action": "dash", "speed": speed(actor)})  # fmt: skip
+    return _simple(
+        work,
+        actor,
+        _("%(name)s dashes (%(speed)s ft more movement)"),
+        {"action": "dash", "speed": speed(actor)},
+    )
 
 
 def _budget(actor: Combatant) -> int:
@@ -92,8 +114,9 @@ def resolve_move(work: Work, action: Action, mods: Mods) -> Outcome:
         extra += 1
     if mods.flag("drag"):
         extra += _drag_cost(work, actor)
-    left = spend_movement(work, actor, distance * (1 + extra), _budget(actor),
-                          override=mods.flag("override"))  # fmt: skip
+    left = spend_movement(
+        work, actor, distance * (1 + extra), _budget(actor), override=mods.flag("override")
+    )
     return _simple(
         work,
         actor,
@@ -111,8 +134,7 @@ def resolve_stand_up(work: Work, action: Action, mods: Mods) -> Outcome:
         raise fail(_("%(name)s has speed 0 and cannot stand up"), name=actor.name)
     spend_movement(work, actor, speed(actor) // 2, budget, override=mods.flag("override"))
     remove_condition(work, actor.id, "prone")
-    return _simple(work, actor, _("%(name)s stands up (half the speed)"),
-                   {"action": "stand_up"})  # fmt: skip
+    return _simple(work, actor, _("%(name)s stands up (half the speed)"), {"action": "stand_up"})
 
 
 def resolve_dodge(work: Work, action: Action, mods: Mods) -> Outcome:

@@ -65,8 +65,10 @@ def prepare(work: Work, strike: Strike) -> None:
     if strike.arm.get("nabiti", "none") != "none" and any(
         effect.key == unloaded_key(strike.arm) for effect in attacker.effects
     ):
-        raise fail(_("%(weapon)s must be reloaded first (Nabití zbraně)"),
-                   weapon=strike.arm.get("name", ""))  # fmt: skip
+        raise fail(
+            _("%(weapon)s must be reloaded first (Nabití zbraně)"),
+            weapon=strike.arm.get("name", ""),
+        )
     if not strike.missile:
         register_melee(work, attacker, target, strike.mods)
 
@@ -112,8 +114,9 @@ def register_melee(work: Work, attacker: Combatant, target: Combatant, mods: Mod
     sizes = {c.id: stat(c, "velikost") for c in work.fight.combatants}
     alike = [cid for cid in attackers if sizes.get(cid) == size]
     if stat(attacker, "velikost") == size and len(alike) >= 3 and not mods.flag("surround_ok"):
-        raise fail(_("at most three creatures of the same size can surround %(name)s"),
-                   name=target.name)  # fmt: skip
+        raise fail(
+            _("at most three creatures of the same size can surround %(name)s"), name=target.name
+        )
     turn["melee_attackers"] = [*attackers, attacker.id]
     work.set_turn(target.id, turn)
 
@@ -127,9 +130,13 @@ def attack_number(work: Work, strike: Strike) -> int:
         return own
     attribute = "obr" if strike.missile else "sil"  # seed 000: SIL tváří v tvář, OBR střelba
     bonus, utocnost = number(attacker, attribute), weapon_number(strike.arm, "utocnost")
-    work.step(_("ÚČ %(uc)s = %(attribute)s %(bonus)+d + útočnost %(utocnost)s"),
-              uc=bonus + utocnost, attribute=attribute.upper(), bonus=bonus,
-              utocnost=utocnost)  # fmt: skip
+    work.step(
+        _("ÚČ %(uc)s = %(attribute)s %(bonus)+d + útočnost %(utocnost)s"),
+        uc=bonus + utocnost,
+        attribute=attribute.upper(),
+        bonus=bonus,
+        utocnost=utocnost,
+    )
     return bonus + utocnost
 
 

@@ -60,15 +60,28 @@ def roll_check(work: Work, combatant_id: str, test: Check) -> tuple[bool, RollRe
     )
     success = result.total >= test.difficulty
     template = (
-        _("%(name)s: %(total)s = hod %(faces)s + %(attribute)s %(bonus)+d + %(skill)s %(level)s "
-          "%(extra)+d ≥ %(difficulty)s: success")
-        if success else
-        _("%(name)s: %(total)s = hod %(faces)s + %(attribute)s %(bonus)+d + %(skill)s %(level)s "
-          "%(extra)+d < %(difficulty)s: failure")
-    )  # fmt: skip
-    work.step(template, name=combatant.name, total=result.total, faces=list(result.faces),
-              attribute=(test.attribute or "—").upper(), bonus=bonus, skill=test.skill or "—",
-              level=level, extra=test.bonus, difficulty=test.difficulty)  # fmt: skip
+        _(
+            "%(name)s: %(total)s = hod %(faces)s + %(attribute)s %(bonus)+d + %(skill)s %(level)s "
+            "%(extra)+d ≥ %(difficulty)s: success"
+        )
+        if success
+        else _(
+            "%(name)s: %(total)s = hod %(faces)s + %(attribute)s %(bonus)+d + %(skill)s %(level)s "
+            "%(extra)+d < %(difficulty)s: failure"
+        )
+    )
+    work.step(
+        template,
+        name=combatant.name,
+        total=result.total,
+        faces=list(result.faces),
+        attribute=(test.attribute or "—").upper(),
+        bonus=bonus,
+        skill=test.skill or "—",
+        level=level,
+        extra=test.bonus,
+        difficulty=test.difficulty,
+    )
     return success, result
 
 

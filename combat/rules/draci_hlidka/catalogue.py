@@ -37,23 +37,52 @@ ECONOMY = ("override",)  # GM: ignore the action economy for this action (logged
 DURATION = ("long_action", "short_action")  # GM: this one takes a long / a short action
 # One attack of a Útok: these also go, per attack, inside "each".
 ATTACK_TICKS = (
-    "advantage", "disadvantage", "defence_advantage", "defence_disadvantage",
-    "too_close", "flat", "ambush", "invisible_attacker", "invisible_defender", "prone",
-    "helpless", "half_cover", "three_quarter_cover", "total_cover", "surround_ok",
-    "zo_only", "active_defence",
-)  # fmt: skip
+    "advantage",
+    "disadvantage",
+    "defence_advantage",
+    "defence_disadvantage",
+    "too_close",
+    "flat",
+    "ambush",
+    "invisible_attacker",
+    "invisible_defender",
+    "prone",
+    "helpless",
+    "half_cover",
+    "three_quarter_cover",
+    "total_cover",
+    "surround_ok",
+    "zo_only",
+    "active_defence",
+)
 ATTACK_VALUES = (
-    "attack_bonus", "defence_bonus", "distance", "helpless_defence", "adjacent", "cover",
-    "outnumbered", "defence_mode", "defence_weapon", "defender_defences", "weapon",
-)  # fmt: skip
+    "attack_bonus",
+    "defence_bonus",
+    "distance",
+    "helpless_defence",
+    "adjacent",
+    "cover",
+    "outnumbered",
+    "defence_mode",
+    "defence_weapon",
+    "defender_defences",
+    "weapon",
+)
 ATTACK_MODS = ATTACK_TICKS + ATTACK_VALUES
 TEST_VALUES = ("difficulty", "attribute", "attribute_bonus", "skill", "bonus")
 
 SPECS: dict[str, Spec] = {
     spec.kind: spec
     for spec in (
-        Spec("attack", _("Útok"), "long", (*ATTACK_TICKS, *ECONOMY),
-             (*ATTACK_VALUES, "attacks", "each"), needs_target=True, needs_weapon=True),
+        Spec(
+            "attack",
+            _("Útok"),
+            "long",
+            (*ATTACK_TICKS, *ECONOMY),
+            (*ATTACK_VALUES, "attacks", "each"),
+            needs_target=True,
+            needs_weapon=True,
+        ),
         Spec("short_move", _("Krátký pohyb"), "instant", ECONOMY),
         Spec("crawl", _("Plazení"), "long", ECONOMY),
         Spec("move", _("Přesun / Sprint"), "long", ECONOMY),
@@ -62,22 +91,38 @@ SPECS: dict[str, Spec] = {
         Spec("cast", _("Kouzlení"), "short", (*DURATION, *ECONOMY), ("duration",)),
         Spec("speak", _("Mluvení"), "instant", ECONOMY),
         Spec("reload", _("Nabití zbraně"), "short", ECONOMY, needs_weapon=True),
-        Spec("skill", _("Použití dovednosti"), "long", (*DURATION, *ECONOMY),
-             ("duration", *TEST_VALUES)),
-        Spec("item", _("Použití předmětu"), "short",
-             ("potion", "stops_bleeding", *DURATION, *ECONOMY), ("duration", "heal")),
+        Spec(
+            "skill",
+            _("Použití dovednosti"),
+            "long",
+            (*DURATION, *ECONOMY),
+            ("duration", *TEST_VALUES),
+        ),
+        Spec(
+            "item",
+            _("Použití předmětu"),
+            "short",
+            ("potion", "stops_bleeding", *DURATION, *ECONOMY),
+            ("duration", "heal"),
+        ),
         Spec("rearm", _("Přezbrojení"), "long", ("drop", *ECONOMY)),
-        Spec("treat", _("Ošetření (První pomoc, lektvar, kouzlo)"), "long",
-             ("potion", "spell", *DURATION, *ECONOMY), ("method", "duration", *TEST_VALUES),
-             needs_target=True),
+        Spec(
+            "treat",
+            _("Ošetření (První pomoc, lektvar, kouzlo)"),
+            "long",
+            ("potion", "spell", *DURATION, *ECONOMY),
+            ("method", "duration", *TEST_VALUES),
+            needs_target=True,
+        ),
         Spec("flee", _("Útěk (Přesun)"), "long", ECONOMY, ("weapons",)),
-        Spec("pursuit", _("Pronásledování (kolo)"), "free", (), ("lead", "reach"),
-             needs_target=True),
+        Spec(
+            "pursuit", _("Pronásledování (kolo)"), "free", (), ("lead", "reach"), needs_target=True
+        ),
         Spec("end_pursuit", _("Konec pronásledování"), "free", ("escaped",), needs_target=True),
         Spec("perception", _("Hod na Postřeh (moment překvapení)"), "free", (), TEST_VALUES),
         Spec("test", _("Hod na atribut / dovednost"), "free", (), TEST_VALUES),
     )
-}  # fmt: skip
+}
 
 _LABELS = {
     "advantage": _("Výhoda +5 (GM)"),

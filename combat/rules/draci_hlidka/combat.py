@@ -36,8 +36,12 @@ def resolve_attack(work: Work, action: Action, mods: Mods) -> Outcome:
         raise fail(_("choose whom %(name)s attacks"), name=actor.name)
     allowed = mods.integer("attacks", 1, 1, 10)
     if len(targets) > allowed:
-        raise fail(_("%(name)s may make %(allowed)s attacks in this Útok, not %(count)s"),
-                   name=actor.name, allowed=allowed, count=len(targets))  # fmt: skip
+        raise fail(
+            _("%(name)s may make %(allowed)s attacks in this Útok, not %(count)s"),
+            name=actor.name,
+            allowed=allowed,
+            count=len(targets),
+        )
     each = mods.each(len(targets), ATTACK_MODS)
     spend(work, actor.id, "attack", "long", override=mods.flag("override"))
     mark(work, actor.id, attacks_allowed=allowed)
@@ -92,11 +96,18 @@ def strike_once(
 def _announce(work: Work, strike: Strike) -> None:
     attacker, target = work.get(strike.attacker_id), work.get(strike.target_id)
     if strike.arm.get("name"):
-        work.step(_("%(attacker)s attacks %(target)s with %(weapon)s"), attacker=attacker.name,
-                  target=target.name, weapon=strike.arm["name"])  # fmt: skip
+        work.step(
+            _("%(attacker)s attacks %(target)s with %(weapon)s"),
+            attacker=attacker.name,
+            target=target.name,
+            weapon=strike.arm["name"],
+        )
     else:  # seed 000: "pěstní souboj"
-        work.step(_("%(attacker)s attacks %(target)s unarmed (pěstní souboj, 0/0/0)"),
-                  attacker=attacker.name, target=target.name)  # fmt: skip
+        work.step(
+            _("%(attacker)s attacks %(target)s unarmed (pěstní souboj, 0/0/0)"),
+            attacker=attacker.name,
+            target=target.name,
+        )
     if strike.flat:
         work.step(_("Na plocho: no weapon zranění and no critical wounds"))
 
@@ -113,5 +124,7 @@ def _summary(work: Work, actor_id: str, results: list[dict[str, Any]]) -> Step:
             )
         return Step(_("%(attacker)s misses %(target)s"), {"attacker": actor.name, "target": target})
     hits = sum(1 for result in results if result["hit"])
-    return Step(_("%(attacker)s attacks %(count)s times: %(hits)s hits"),
-                {"attacker": actor.name, "count": len(results), "hits": hits})  # fmt: skip
+    return Step(
+        _("%(attacker)s attacks %(count)s times: %(hits)s hits"),
+        {"attacker": actor.name, "count": len(results), "hits": hits},
+    )

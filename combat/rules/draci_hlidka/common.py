@@ -107,8 +107,9 @@ def is_missile(arm: Mapping[str, Any]) -> bool:
 def weapon_number(arm: Mapping[str, Any], key: str) -> int:
     value = arm.get(key, 0)
     if type(value) is not int:
-        raise fail(_("the weapon %(weapon)s has no number %(stat)s"),
-                   weapon=arm.get("name", ""), stat=key)  # fmt: skip
+        raise fail(
+            _("the weapon %(weapon)s has no number %(stat)s"), weapon=arm.get("name", ""), stat=key
+        )
     return value
 
 
@@ -142,6 +143,10 @@ def knock_out_at_zero(work: Work, combatant_id: str) -> None:
     combatant = work.get(combatant_id)
     if combatant.hp <= 0 and not combatant.conditions & OUT:
         work.condition(combatant_id, "unconscious")
-        work.step(_("%(name)s is down at %(hp)s životů and out of the fight"),
-                  name=combatant.name, hp=combatant.hp, about=combatant_id,
-                  secret={"hp": Audience.HEALTH})  # fmt: skip
+        work.step(
+            _("%(name)s is down at %(hp)s životů and out of the fight"),
+            name=combatant.name,
+            hp=combatant.hp,
+            about=combatant_id,
+            secret={"hp": Audience.HEALTH},
+        )

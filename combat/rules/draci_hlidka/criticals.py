@@ -55,15 +55,23 @@ def open_wound(
     work.add_effect(victim_id, effect)
     if work.fight.options.get("critical_bleeds_at_hit", True) in (False, "no"):
         # the GM's reading of the Rulings: the first loss only at the next round's start
-        work.step(_("%(name)s bleeds %(dice)sk6 from the start of the next round until treated"),
-                  name=victim.name, dice=dice)  # fmt: skip
+        work.step(
+            _("%(name)s bleeds %(dice)sk6 from the start of the next round until treated"),
+            name=victim.name,
+            dice=dice,
+        )
         return 0
     result = work.roll("bleeding", source_id, f"{dice}d6")
     work.step(
-        _("%(name)s bleeds %(dice)sk6: %(faces)s = %(lost)s životů now, rolled anew at the "
-          "start of every following round until treated"),
-        name=victim.name, dice=dice, faces=list(result.faces), lost=result.total,
-    )  # fmt: skip
+        _(
+            "%(name)s bleeds %(dice)sk6: %(faces)s = %(lost)s životů now, rolled anew at the "
+            "start of every following round until treated"
+        ),
+        name=victim.name,
+        dice=dice,
+        faces=list(result.faces),
+        lost=result.total,
+    )
     return result.total
 
 
@@ -81,11 +89,15 @@ def helpless_wound(work: Work, victim_id: str, source_id: str, *, protect: bool)
     )
     work.add_effect(victim_id, effect)
     work.step(
-        _("Útok na bezbranného: %(name)s loses ¼ of its životy (%(lost)s) now and at the start "
-          "of every following round until treated"),
-        name=victim.name, lost=amount,
-        about=victim_id, secret={"lost": Audience.HEALTH},  # ¼ of its maximum: its HP
-    )  # fmt: skip
+        _(
+            "Útok na bezbranného: %(name)s loses ¼ of its životy (%(lost)s) now and at the start "
+            "of every following round until treated"
+        ),
+        name=victim.name,
+        lost=amount,
+        about=victim_id,
+        secret={"lost": Audience.HEALTH},  # ¼ of its maximum: its HP
+    )
     return amount
 
 
@@ -117,9 +129,14 @@ def _bleed(work: Work, combatant_id: str, effect: Effect) -> int:
     if effect.data.get("protect"):  # Rulings: size D+ cannot be taken below 1 HP by it
         new_hp = max(new_hp, min(1, combatant.hp))
     work.set_hp(combatant_id, new_hp)
-    work.step(_("%(name)s bleeds (%(faces)s): −%(lost)s životů, %(hp)s left"),
-              name=combatant.name, faces=faces, lost=combatant.hp - new_hp, hp=new_hp,
-              secret={"hp": Audience.HEALTH})  # fmt: skip
+    work.step(
+        _("%(name)s bleeds (%(faces)s): −%(lost)s životů, %(hp)s left"),
+        name=combatant.name,
+        faces=faces,
+        lost=combatant.hp - new_hp,
+        hp=new_hp,
+        secret={"hp": Audience.HEALTH},
+    )
     knock_out_at_zero(work, combatant_id)
     return combatant.hp - new_hp
 

@@ -51,8 +51,11 @@ def defend(work: Work, strike: Strike) -> Defence:
     if is_helpless(target, strike.mods):
         # seed 000: "Její Obrana je pak obvykle 0 (nerozhodne-li PJ jinak) … má-li … zbroj"
         value = strike.mods.integer("helpless_defence", 0)
-        work.step(_("%(name)s is helpless (útok na bezbranného): Obrana %(defence)s, armour "
-                    "ignored"), name=target.name, defence=value)  # fmt: skip
+        work.step(
+            _("%(name)s is helpless (útok na bezbranného): Obrana %(defence)s, armour ignored"),
+            name=target.name,
+            defence=value,
+        )
         return Defence("helpless", value, 0, {})
     bonuses = defence_bonuses(work.fight, strike)
     for bonus in bonuses:
@@ -129,9 +132,14 @@ def defence_number(work: Work, target: Combatant, strike: Strike) -> int:
     """OČ; against missiles only ZO + shield (seed 000: "zbraň ti nijak nepomůže")."""
     base, shield = zo(target), number(target, "stit")
     if strike.missile:
-        work.step(_("OČ %(oc)s = ZO %(zo)s + štít %(stit)s (no weapon against missiles)"),
-                  oc=base + shield, zo=base, stit=shield, about=target.id,
-                  audience=Audience.STATS)  # fmt: skip
+        work.step(
+            _("OČ %(oc)s = ZO %(zo)s + štít %(stit)s (no weapon against missiles)"),
+            oc=base + shield,
+            zo=base,
+            stit=shield,
+            about=target.id,
+            audience=Audience.STATS,
+        )
         return base + shield
     own = override(target, "oc")
     if own is not None:
@@ -141,9 +149,15 @@ def defence_number(work: Work, target: Combatant, strike: Strike) -> int:
         return own
     arm = defence_weapon(target, strike.mods.text("defence_weapon"))
     obrana = weapon_number(arm, "obrana")
-    work.step(_("OČ %(oc)s = ZO %(zo)s + obrana %(obrana)s + štít %(stit)s"),
-              oc=base + obrana + shield, zo=base, obrana=obrana, stit=shield, about=target.id,
-              audience=Audience.STATS)  # fmt: skip
+    work.step(
+        _("OČ %(oc)s = ZO %(zo)s + obrana %(obrana)s + štít %(stit)s"),
+        oc=base + obrana + shield,
+        zo=base,
+        obrana=obrana,
+        stit=shield,
+        about=target.id,
+        audience=Audience.STATS,
+    )
     return base + obrana + shield
 
 

@@ -102,17 +102,29 @@ class DraciHlidka(EngineBase):
     )
     # The GM's choices per campaign and encounter (Rulings; seed 000 "Hod na iniciativu").
     fight_options = (
-        ValueField("initiative_once", Step(_("Initiative rolled once for the whole fight")),
-                   (("no", Step(_("no"))), ("yes", Step(_("yes"))))),
-        ValueField("critical_bleeds_at_hit",
-                   Step(_("Critical bleeding: the first loss at the hit (seed's example)")),
-                   (("yes", Step(_("yes"))), ("no", Step(_("no, from the next round"))))),
-    )  # fmt: skip
+        ValueField(
+            "initiative_once",
+            Step(_("Initiative rolled once for the whole fight")),
+            (("no", Step(_("no"))), ("yes", Step(_("yes")))),
+        ),
+        ValueField(
+            "critical_bleeds_at_hit",
+            Step(_("Critical bleeding: the first loss at the hit (seed's example)")),
+            (("yes", Step(_("yes"))), ("no", Step(_("no, from the next round")))),
+        ),
+    )
 
     def combatant_from_record(
-        self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,
-        weapons: Sequence[Mapping[str, Any]], armor: Sequence[Mapping[str, Any]],
-    ) -> Combatant:  # fmt: skip
+        self,
+        *,
+        id: str,
+        name: str,
+        side: str,
+        stats: Mapping[str, Any],
+        is_npc: bool,
+        weapons: Sequence[Mapping[str, Any]],
+        armor: Sequence[Mapping[str, Any]],
+    ) -> Combatant:
         full = {**CREATURE_DEFAULTS, **stats}
         full["dovednosti"] = dict(full.get("dovednosti") or {})
         for kind in ("zbroj", "stit"):  # a worn armour record fills an empty quality
@@ -121,8 +133,16 @@ class DraciHlidka(EngineBase):
             if not full.get(kind) and worn:
                 full[kind] = max(worn)
         hp = full["zivoty"]
-        return joined(id=id, name=name, side=side, stats=full, hp=hp, is_npc=is_npc,
-                      weapons=weapons, armor=armor)  # fmt: skip
+        return joined(
+            id=id,
+            name=name,
+            side=side,
+            stats=full,
+            hp=hp,
+            is_npc=is_npc,
+            weapons=weapons,
+            armor=armor,
+        )
 
     def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
         return roll_initiative(fight, ids, faces)

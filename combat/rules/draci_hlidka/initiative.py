@@ -29,9 +29,12 @@ def roll_initiative(fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outc
     for combatant_id in dict.fromkeys(ids):
         combatant = work.get(combatant_id)
         if once and combatant.initiative is not None:
-            work.step(_("%(name)s keeps initiative %(initiative)s (rolled once per fight)"),
-                      name=combatant.name, initiative=combatant.initiative,
-                      about=combatant.id)  # fmt: skip
+            work.step(
+                _("%(name)s keeps initiative %(initiative)s (rolled once per fight)"),
+                name=combatant.name,
+                initiative=combatant.initiative,
+                about=combatant.id,
+            )
             continue
         with work.about_combatant(combatant.id):
             _roll_one(work, combatant)
@@ -39,8 +42,9 @@ def roll_initiative(fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outc
     order = _order(work, set(rolled))
     initiative = {c.id: c.initiative for c in work.fight.combatants if c.initiative is not None}
     listed = roster(work.fight, order)
-    summary = Step(_("Initiative: %(order)s"), {"order": joined_roster(listed)},
-                   lists={"order": listed})  # fmt: skip
+    summary = Step(
+        _("Initiative: %(order)s"), {"order": joined_roster(listed)}, lists={"order": listed}
+    )
     return work.finish(summary, {"initiative": initiative, "order": list(order)}, order=order)
 
 
@@ -49,8 +53,9 @@ def _bonus(fight: Fight, combatant: Combatant) -> int:
     table = fight.options.get("initiative_modifiers", {})
     value = table.get(combatant.id, 0) if isinstance(table, Mapping) else 0
     if type(value) is not int or not -50 <= value <= 50:
-        raise fail(_("the initiative modifier of %(name)s must be a whole number"),
-                   name=combatant.name)  # fmt: skip
+        raise fail(
+            _("the initiative modifier of %(name)s must be a whole number"), name=combatant.name
+        )
     for effect in effects_of(combatant, "initiative_modifier"):
         extra = effect.data.get("value", 0)
         value += extra if type(extra) is int and -50 <= extra <= 50 else 0
@@ -61,9 +66,14 @@ def _roll_one(work: Work, combatant: Combatant) -> None:
     obr, bonus = number(combatant, "obr"), _bonus(work.fight, combatant)
     result = work.roll("initiative", combatant.id, dice_expression("1d6", obr + bonus))
     work.change(Change(combatant.id, "initiative", result.total, before=combatant.initiative))
-    work.step(_("%(name)s: Iniciativa %(initiative)s = 1k6 %(roll)s + OBR %(obr)+d %(bonus)+d"),
-              name=combatant.name, initiative=result.total, roll=result.faces[0], obr=obr,
-              bonus=bonus)  # fmt: skip
+    work.step(
+        _("%(name)s: Iniciativa %(initiative)s = 1k6 %(roll)s + OBR %(obr)+d %(bonus)+d"),
+        name=combatant.name,
+        initiative=result.total,
+        roll=result.faces[0],
+        obr=obr,
+        bonus=bonus,
+    )
 
 
 def _order(work: Work, rolled: set[str]) -> tuple[str, ...]:

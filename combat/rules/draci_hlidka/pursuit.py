@@ -41,8 +41,9 @@ def resolve_flee(work: Work, action: Action, mods: Mods) -> Outcome:
     data: dict[str, Any] = {"beaten": sorted(beaten), "escaped": escaped, "distance": 0}
     if escaped:
         data["distance"] = number(fugitive, "pohyblivost")
-        work.step(_("%(name)s flees %(distance)s sáhů"), name=fugitive.name,
-                  distance=data["distance"])  # fmt: skip
+        work.step(
+            _("%(name)s flees %(distance)s sáhů"), name=fugitive.name, distance=data["distance"]
+        )
         _run(work, fugitive.id)
     summary = (
         Step(_("%(name)s gets away from the fight"), {"name": fugitive.name})
@@ -63,11 +64,15 @@ def _disengage(work: Work, fugitive: Combatant, opponents: list[Combatant]) -> s
     for opponent in opponents:
         if own > _obr_roll(work, opponent):
             beaten.add(opponent.id)
-            work.step(_("%(name)s breaks away from %(other)s"), name=fugitive.name,
-                      other=opponent.name)  # fmt: skip
+            work.step(
+                _("%(name)s breaks away from %(other)s"), name=fugitive.name, other=opponent.name
+            )
         else:
-            work.step(_("%(other)s holds %(name)s and strikes first"), name=fugitive.name,
-                      other=opponent.name)  # fmt: skip
+            work.step(
+                _("%(other)s holds %(name)s and strikes first"),
+                name=fugitive.name,
+                other=opponent.name,
+            )
     return beaten
 
 
@@ -75,8 +80,13 @@ def _obr_roll(work: Work, combatant: Combatant) -> int:
     obr = number(combatant, "obr")
     result = work.roll("disengage", combatant.id, dice_expression("1d6!", obr))
     faces = list(result.faces)
-    work.step(_("%(name)s: hod na OBR %(total)s = hod %(faces)s + OBR %(obr)+d"),
-              name=combatant.name, total=result.total, faces=faces, obr=obr)  # fmt: skip
+    work.step(
+        _("%(name)s: hod na OBR %(total)s = hod %(faces)s + OBR %(obr)+d"),
+        name=combatant.name,
+        total=result.total,
+        faces=faces,
+        obr=obr,
+    )
     return result.total
 
 
@@ -100,8 +110,11 @@ def _sprint(work: Work, runner_id: str) -> Effect:
     result = work.roll("sprint", runner_id, f"1d10{bonus:+d}")
     effect = Effect("sprint", SPRINT, {"limit": result.total, "rounds": 0, "round": None})
     work.add_effect(runner_id, effect)
-    work.step(_("%(name)s can sprint %(limit)s rounds (1k10 + ODO + Výdrž)"),
-              name=runner.name, limit=result.total)  # fmt: skip
+    work.step(
+        _("%(name)s can sprint %(limit)s rounds (1k10 + ODO + Výdrž)"),
+        name=runner.name,
+        limit=result.total,
+    )
     return effect
 
 
@@ -118,8 +131,9 @@ def _run(work: Work, runner_id: str) -> bool:
     work.remove_effect(runner_id, effect)
     if rounds > _count(effect.data.get("limit")):
         work.condition(runner_id, "exhausted")
-        work.step(_("%(name)s is exhausted and must stop (rest at least one směna)"),
-                  name=runner.name)  # fmt: skip
+        work.step(
+            _("%(name)s is exhausted and must stop (rest at least one směna)"), name=runner.name
+        )
         return False
     data = {**effect.data, "rounds": rounds, "round": work.fight.round}
     work.add_effect(runner_id, Effect(effect.key, SPRINT, data))
@@ -156,8 +170,11 @@ def resolve_pursuit(work: Work, action: Action, mods: Mods) -> Outcome:
         if runner.has("exhausted"):
             raise fail(_("%(name)s is exhausted and must rest"), name=runner.name)
     if fugitive.id in pursuer.turn.get("pursuit", ()):
-        raise fail(_("%(name)s has already chased %(other)s this round"),
-                   name=pursuer.name, other=fugitive.name)  # fmt: skip
+        raise fail(
+            _("%(name)s has already chased %(other)s this round"),
+            name=pursuer.name,
+            other=fugitive.name,
+        )
     chase = _chase(pursuer.id, fugitive)
     lead = _lead(mods, chase, fugitive)
     ran = [_run(work, fugitive.id), _run(work, pursuer.id)]
@@ -198,8 +215,11 @@ def _chase_round(
         mark(work, fugitive.id, long="move")  # running: a Přesun, ZO only
     work.step(_("Náskok %(before)s → %(after)s sáhů"), before=lead, after=new_lead)
     if in_reach:  # seed 000: "Utíkající pak útoku vzdoruje jen svou Základní obranou"
-        work.step(_("%(pursuer)s reaches %(fugitive)s and may attack (ZO only)"),
-                  pursuer=pursuer.name, fugitive=fugitive.name)  # fmt: skip
+        work.step(
+            _("%(pursuer)s reaches %(fugitive)s and may attack (ZO only)"),
+            pursuer=pursuer.name,
+            fugitive=fugitive.name,
+        )
     summary = Step(
         _("%(pursuer)s chases %(fugitive)s: náskok %(lead)s sáhů"),
         {"pursuer": pursuer.name, "fugitive": fugitive.name, "lead": new_lead},
@@ -212,15 +232,23 @@ def _chase_round(
         "in_reach": in_reach,
         "ended": None,
     }
-    return work.finish(summary, data)  # fmt: skip
+    return work.finish(summary, data)
 
 
 def _distance(work: Work, runner: Combatant) -> int:
     pohyblivost, atletika = number(runner, "pohyblivost"), skill(runner, "Atletika")
     result = work.roll("pursuit", runner.id, f"1d10{pohyblivost + atletika:+d}")
-    work.step(_("%(name)s: 1k10 %(roll)s + Pohyblivost %(pohyblivost)s + Atletika %(atletika)s "
-                "= %(distance)s"), name=runner.name, roll=result.faces[0],
-              pohyblivost=pohyblivost, atletika=atletika, distance=result.total)  # fmt: skip
+    work.step(
+        _(
+            "%(name)s: 1k10 %(roll)s + Pohyblivost %(pohyblivost)s + Atletika %(atletika)s "
+            "= %(distance)s"
+        ),
+        name=runner.name,
+        roll=result.faces[0],
+        pohyblivost=pohyblivost,
+        atletika=atletika,
+        distance=result.total,
+    )
     return result.total
 
 

@@ -19,23 +19,37 @@ from combat.rules.schema import Label as L
 def _bonus(name: str, cs: str, en: str, pl: str) -> Field:
     short = name.upper()
     return Field(
-        name, "int", L(f"{short} (Oprava za {cs})", f"{short} ({en} bonus)", f"{short} ({pl})"),
-        0, min=-10, max=10,
-        help=L("Oprava za atribut, např. +4.", "The attribute's bonus, e.g. +4.",
-               "Modyfikator atrybutu, np. +4."),
-    )  # fmt: skip
+        name,
+        "int",
+        L(f"{short} (Oprava za {cs})", f"{short} ({en} bonus)", f"{short} ({pl})"),
+        0,
+        min=-10,
+        max=10,
+        help=L(
+            "Oprava za atribut, např. +4.",
+            "The attribute's bonus, e.g. +4.",
+            "Modyfikator atrybutu, np. +4.",
+        ),
+    )
 
 
 def _override(name: str, label: L) -> Field:
     return Field(
-        name, "int", label, None, min=-20, max=50, nullable=True, npc_only=True,
+        name,
+        "int",
+        label,
+        None,
+        min=-20,
+        max=50,
+        nullable=True,
+        npc_only=True,
         help=L(
             "Hodnota ze statistik nestvůry; prázdné = spočítat z atributů, zbraně a zbroje.",
             "The value from the monster's stat block; empty = derive it from attributes, "
             "weapon and armour.",
             "Wartość ze statystyk potwora; puste = wyliczyć z atrybutów, broni i zbroi.",
         ),
-    )  # fmt: skip
+    )
 
 
 SKILLS = (
@@ -53,61 +67,128 @@ CREATURE = Schema(
         _bonus("obr", "Obratnost", "Agility", "modyfikator Zręczności"),
         _bonus("odo", "Odolnost", "Toughness", "modyfikator Odporności"),
         Field(
-            "ostatni_atributy", "text",
-            L("Ostatní atributy", "Other attributes", "Pozostałe atrybuty"), "", max=200,
-            help=L("Např. „INT +1, CHA 0“; boj je nepoužívá.", "E.g. \"INT +1, CHA 0\"; "
-                   "combat does not use them.", "Np. „INT +1, CHA 0”; walka ich nie używa."),
+            "ostatni_atributy",
+            "text",
+            L("Ostatní atributy", "Other attributes", "Pozostałe atrybuty"),
+            "",
+            max=200,
+            help=L(
+                "Např. „INT +1, CHA 0“; boj je nepoužívá.",
+                'E.g. "INT +1, CHA 0"; combat does not use them.',
+                "Np. „INT +1, CHA 0”; walka ich nie używa.",
+            ),
         ),
         Field(
-            "zivoty", "int", L("Životy (maximum)", "Hit points (životy, maximum)",
-                               "Punkty życia (životy, maksimum)"), 10, min=1, max=999,
+            "zivoty",
+            "int",
+            L(
+                "Životy (maximum)",
+                "Hit points (životy, maximum)",
+                "Punkty życia (životy, maksimum)",
+            ),
+            10,
+            min=1,
+            max=999,
         ),
         Field(
-            "mez_vyrazeni", "int", L("Mez vyřazení", "Knock-out threshold (mez vyřazení)",
-                                     "Próg nokautu (mez vyřazení)"), 0, min=0, max=999,
-            help=L("Pod touto hranicí omdlí zasažený úderem na plocho.",
-                   "Below it a creature hit with a flat blow faints.",
-                   "Poniżej niego istota trafiona płazem mdleje."),
+            "mez_vyrazeni",
+            "int",
+            L("Mez vyřazení", "Knock-out threshold (mez vyřazení)", "Próg nokautu (mez vyřazení)"),
+            0,
+            min=0,
+            max=999,
+            help=L(
+                "Pod touto hranicí omdlí zasažený úderem na plocho.",
+                "Below it a creature hit with a flat blow faints.",
+                "Poniżej niego istota trafiona płazem mdleje.",
+            ),
         ),
         Field(
-            "pohyblivost", "int", L("Pohyblivost", "Movement (Pohyblivost)",
-                                    "Ruchliwość (Pohyblivost)"), 20, min=0, max=200,
-            help=L("V sázích za kolo, už včetně OBR (20 + 4 = 24).",
-                   "Sáhy per round, already including OBR (20 + 4 = 24).",
-                   "Sáhy na rundę, już z OBR (20 + 4 = 24)."),
+            "pohyblivost",
+            "int",
+            L("Pohyblivost", "Movement (Pohyblivost)", "Ruchliwość (Pohyblivost)"),
+            20,
+            min=0,
+            max=200,
+            help=L(
+                "V sázích za kolo, už včetně OBR (20 + 4 = 24).",
+                "Sáhy per round, already including OBR (20 + 4 = 24).",
+                "Sáhy na rundę, już z OBR (20 + 4 = 24).",
+            ),
         ),
         Field(
-            "dovednosti", "levels", L("Dovednosti", "Skills (dovednosti)",
-                                      "Umiejętności (dovednosti)"), {}, min=0, max=10,
-            suggestions=SKILLS, player_editable=True,
-            help=L("Název a stupeň, např. Atletika 2.", "Name and level, e.g. Atletika 2.",
-                   "Nazwa i stopień, np. Atletika 2."),
+            "dovednosti",
+            "levels",
+            L("Dovednosti", "Skills (dovednosti)", "Umiejętności (dovednosti)"),
+            {},
+            min=0,
+            max=10,
+            suggestions=SKILLS,
+            player_editable=True,
+            help=L(
+                "Název a stupeň, např. Atletika 2.",
+                "Name and level, e.g. Atletika 2.",
+                "Nazwa i stopień, np. Atletika 2.",
+            ),
         ),
-        Field("velikost", "choice", L("Velikost", "Size (velikost)", "Rozmiar (velikost)"),
-              "B", choices=SIZES,
-              help=L("B = člověk; velikost D a vyšší nelze zabít útokem na bezbranného.",
-                     "B = human; size D and larger cannot be killed by a helpless attack.",
-                     "B = człowiek; rozmiaru D i większego nie zabije atak na bezbronnego.")),
-        Field("muze_krvacet", "bool", L("Může krvácet", "Can bleed", "Może krwawić"), True,
-              help=L("Sochy a podobní tvorové nekrvácí.", "Statues and the like do not bleed.",
-                     "Posągi i podobne istoty nie krwawią.")),
-        Field("zbroj", "int", L("Kvalita zbroje", "Armour quality (kvalita zbroje)",
-                                "Jakość zbroi (kvalita zbroje)"), 0, min=0, max=20,
-              help=L("ZO = kvalita zbroje + OBR.", "ZO = armour quality + OBR.",
-                     "ZO = jakość zbroi + OBR.")),
-        Field("stit", "int", L("Kvalita štítu", "Shield quality (kvalita štítu)",
-                               "Jakość tarczy (kvalita štítu)"), 0, min=0, max=20,
-              help=L("OČ = ZO + obrana zbraně + kvalita štítu.",
-                     "OČ = ZO + weapon obrana + shield quality.",
-                     "OČ = ZO + obrana broni + jakość tarczy.")),
+        Field(
+            "velikost",
+            "choice",
+            L("Velikost", "Size (velikost)", "Rozmiar (velikost)"),
+            "B",
+            choices=SIZES,
+            help=L(
+                "B = člověk; velikost D a vyšší nelze zabít útokem na bezbranného.",
+                "B = human; size D and larger cannot be killed by a helpless attack.",
+                "B = człowiek; rozmiaru D i większego nie zabije atak na bezbronnego.",
+            ),
+        ),
+        Field(
+            "muze_krvacet",
+            "bool",
+            L("Může krvácet", "Can bleed", "Może krwawić"),
+            True,
+            help=L(
+                "Sochy a podobní tvorové nekrvácí.",
+                "Statues and the like do not bleed.",
+                "Posągi i podobne istoty nie krwawią.",
+            ),
+        ),
+        Field(
+            "zbroj",
+            "int",
+            L("Kvalita zbroje", "Armour quality (kvalita zbroje)", "Jakość zbroi (kvalita zbroje)"),
+            0,
+            min=0,
+            max=20,
+            help=L(
+                "ZO = kvalita zbroje + OBR.",
+                "ZO = armour quality + OBR.",
+                "ZO = jakość zbroi + OBR.",
+            ),
+        ),
+        Field(
+            "stit",
+            "int",
+            L("Kvalita štítu", "Shield quality (kvalita štítu)", "Jakość tarczy (kvalita štítu)"),
+            0,
+            min=0,
+            max=20,
+            help=L(
+                "OČ = ZO + obrana zbraně + kvalita štítu.",
+                "OČ = ZO + weapon obrana + shield quality.",
+                "OČ = ZO + obrana broni + jakość tarczy.",
+            ),
+        ),
         _override("uc", L("Útočné číslo (ÚČ)", "Attack number (ÚČ)", "Liczba ataku (ÚČ)")),
         _override("oc", L("Obranné číslo (OČ)", "Defence number (OČ)", "Liczba obrony (OČ)")),
         _override("zo", L("Základní obrana (ZO)", "Base defence (ZO)", "Obrona podstawowa (ZO)")),
-        _override("zraneni", L("Zranění útoku", "Attack damage (zranění)",
-                               "Obrażenia ataku (zranění)")),
+        _override(
+            "zraneni", L("Zranění útoku", "Attack damage (zranění)", "Obrażenia ataku (zranění)")
+        ),
         notes_field(),
     )
-)  # fmt: skip
+)
 
 WEAPON_KINDS = (
     ("melee", L("Tváří v tvář", "Melee", "Wręcz")),
@@ -129,26 +210,55 @@ def _weapon_number(name: str, label: L, help_text: L) -> Field:
 
 WEAPON = Schema(
     (
-        _weapon_number("utocnost", L("Útočnost", "Attack (útočnost)", "Atak (útočnost)"),
-                       L("ÚČ = SIL (OBR u střelby) + útočnost.",
-                         "ÚČ = SIL (OBR for shooting) + útočnost.",
-                         "ÚČ = SIL (OBR przy strzelaniu) + útočnost.")),
-        _weapon_number("zraneni", L("Zranění", "Damage (zranění)", "Obrażenia (zranění)"),
-                       L("Přičte se k rozdílu Útok − Obrana.",
-                         "Added to Attack − Defence.", "Dodawane do Atak − Obrona.")),
-        _weapon_number("obrana", L("Obrana", "Defence (obrana)", "Obrona (obrana)"),
-                       L("Přičte se k OČ při aktivní obraně.",
-                         "Added to OČ in an active defence.",
-                         "Dodawana do OČ przy aktywnej obronie.")),
-        Field("druh", "choice", L("Druh zbraně", "Weapon kind", "Rodzaj broni"), "melee",
-              choices=WEAPON_KINDS),
-        Field("nabiti", "choice", L("Nabití zbraně", "Reload", "Przeładowanie"), "none",
-              choices=RELOAD,
-              help=L("Délka akce Nabití zbraně.", "How long the Reload action takes.",
-                     "Długość akcji przeładowania.")),
+        _weapon_number(
+            "utocnost",
+            L("Útočnost", "Attack (útočnost)", "Atak (útočnost)"),
+            L(
+                "ÚČ = SIL (OBR u střelby) + útočnost.",
+                "ÚČ = SIL (OBR for shooting) + útočnost.",
+                "ÚČ = SIL (OBR przy strzelaniu) + útočnost.",
+            ),
+        ),
+        _weapon_number(
+            "zraneni",
+            L("Zranění", "Damage (zranění)", "Obrażenia (zranění)"),
+            L(
+                "Přičte se k rozdílu Útok − Obrana.",
+                "Added to Attack − Defence.",
+                "Dodawane do Atak − Obrona.",
+            ),
+        ),
+        _weapon_number(
+            "obrana",
+            L("Obrana", "Defence (obrana)", "Obrona (obrana)"),
+            L(
+                "Přičte se k OČ při aktivní obraně.",
+                "Added to OČ in an active defence.",
+                "Dodawana do OČ przy aktywnej obronie.",
+            ),
+        ),
+        Field(
+            "druh",
+            "choice",
+            L("Druh zbraně", "Weapon kind", "Rodzaj broni"),
+            "melee",
+            choices=WEAPON_KINDS,
+        ),
+        Field(
+            "nabiti",
+            "choice",
+            L("Nabití zbraně", "Reload", "Przeładowanie"),
+            "none",
+            choices=RELOAD,
+            help=L(
+                "Délka akce Nabití zbraně.",
+                "How long the Reload action takes.",
+                "Długość akcji przeładowania.",
+            ),
+        ),
         notes_field(player_editable=False),
     )
-)  # fmt: skip
+)
 
 ARMOR_KINDS = (
     ("zbroj", L("Zbroj", "Armour", "Zbroja")),
@@ -158,13 +268,22 @@ ARMOR_KINDS = (
 ARMOR = Schema(
     (
         Field("druh", "choice", L("Druh", "Kind", "Rodzaj"), "zbroj", choices=ARMOR_KINDS),
-        Field("kvalita", "int", L("Kvalita", "Quality (kvalita)", "Jakość (kvalita)"), 0,
-              min=0, max=20,
-              help=L("Zbroj se přičítá k ZO, štít k OČ.", "Armour adds to ZO, a shield to OČ.",
-                     "Zbroja dodaje się do ZO, tarcza do OČ.")),
+        Field(
+            "kvalita",
+            "int",
+            L("Kvalita", "Quality (kvalita)", "Jakość (kvalita)"),
+            0,
+            min=0,
+            max=20,
+            help=L(
+                "Zbroj se přičítá k ZO, štít k OČ.",
+                "Armour adds to ZO, a shield to OČ.",
+                "Zbroja dodaje się do ZO, tarcza do OČ.",
+            ),
+        ),
         notes_field(player_editable=False),
     )
-)  # fmt: skip
+)
 
 
 def weapon_headline(stats: Mapping[str, Any], lang: str | None = None) -> str:

@@ -60,11 +60,14 @@ def _method(mods: Mods) -> str:
 def _treat_summary(work: Work, target_id: str, method: str, data: dict[str, Any]) -> Step:
     name = work.get(target_id).name
     if method == "potion":
-        return Step(_("%(name)s gets a potion: it works at the start of the next round"),
-                    {"name": name})  # fmt: skip
+        return Step(
+            _("%(name)s gets a potion: it works at the start of the next round"), {"name": name}
+        )
     if data.get("success"):
-        return Step(_("%(name)s is treated: %(count)s bleeding wounds stopped"),
-                    {"name": name, "count": data["stopped"]})  # fmt: skip
+        return Step(
+            _("%(name)s is treated: %(count)s bleeding wounds stopped"),
+            {"name": name, "count": data["stopped"]},
+        )
     return Step(_("The treatment of %(name)s fails"), {"name": name})
 
 
@@ -78,8 +81,12 @@ def resolve_item(work: Work, action: Action, mods: Mods) -> Outcome:
     target_id = targets[0] if targets else action.actor
     potion = mods.flag("potion")
     if potion:
-        _give_potion(work, target_id, stops_bleeding=mods.flag("stops_bleeding"),
-                     heal=mods.integer("heal", 0, 0, 999))  # fmt: skip
+        _give_potion(
+            work,
+            target_id,
+            stops_bleeding=mods.flag("stops_bleeding"),
+            heal=mods.integer("heal", 0, 0, 999),
+        )
     name = work.get(action.actor).name
     summary = Step(_("%(name)s uses an item"), {"name": name})
     return work.finish(summary, {"target": target_id, "potion": potion})
@@ -106,13 +113,19 @@ def _drink(work: Work, combatant: Combatant, effect: Effect) -> None:
     work.remove_effect(combatant.id, effect)
     if effect.data.get("stops_bleeding"):
         stopped = stop_bleeding(work, combatant.id)
-        work.step(_("%(name)s: the potion stops %(count)s bleeding wounds"),
-                  name=combatant.name, count=stopped)  # fmt: skip
+        work.step(
+            _("%(name)s: the potion stops %(count)s bleeding wounds"),
+            name=combatant.name,
+            count=stopped,
+        )
     heal = effect.data.get("heal", 0)
     if type(heal) is int and heal > 0:
         current = work.get(combatant.id)
         new_hp = min(current.max_hp, current.hp + heal)
         work.set_hp(combatant.id, max(new_hp, current.hp))
-        work.step(_("%(name)s: the potion heals to %(hp)s životů"),
-                  name=combatant.name, hp=work.get(combatant.id).hp,
-                  secret={"hp": Audience.HEALTH})  # fmt: skip
+        work.step(
+            _("%(name)s: the potion heals to %(hp)s životů"),
+            name=combatant.name,
+            hp=work.get(combatant.id).hp,
+            secret={"hp": Audience.HEALTH},
+        )

@@ -20,22 +20,38 @@ def land(work: Work, strike: Strike, attack: RollResult, defence: Defence) -> di
     """Apply the blow; return its facts for Outcome.data."""
     attacker, target = work.get(strike.attacker_id), work.get(strike.target_id)
     facts: dict[str, Any] = {
-        "hit": attack.total > defence.value, "damage": 0, "critical": False, "bleeding": 0,
-        "bleed_dice": 0, "helpless_bleeding": 0, "critical_defence": False,
-        "attacker_bleeding": 0, "knocked_out": False,
-    }  # fmt: skip
+        "hit": attack.total > defence.value,
+        "damage": 0,
+        "critical": False,
+        "bleeding": 0,
+        "bleed_dice": 0,
+        "helpless_bleeding": 0,
+        "critical_defence": False,
+        "attacker_bleeding": 0,
+        "knocked_out": False,
+    }
     if not facts["hit"]:
-        work.step(_("%(attacker)s misses %(target)s (Útok %(attack)s ≤ Obrana %(defence)s)"),
-                  attacker=attacker.name, target=target.name, attack=attack.total,
-                  defence=defence.value, about=target.id,
-                  secret={"defence": Audience.STATS})  # fmt: skip
+        work.step(
+            _("%(attacker)s misses %(target)s (Útok %(attack)s ≤ Obrana %(defence)s)"),
+            attacker=attacker.name,
+            target=target.name,
+            attack=attack.total,
+            defence=defence.value,
+            about=target.id,
+            secret={"defence": Audience.STATS},
+        )
         _critical_defence(work, strike, attack, defence, facts)
     else:
         _wound(work, strike, attack, defence, facts)
     if attack.sixes >= 2 and not facts["critical"] and not strike.flat:
-        work.note(_("%(attacker)s rolled %(sixes)s sixes without a critical wound: the GM may "
-                    "rule a push, a scare or the like"),
-                  attacker=attacker.name, sixes=attack.sixes)  # fmt: skip
+        work.note(
+            _(
+                "%(attacker)s rolled %(sixes)s sixes without a critical wound: the GM may "
+                "rule a push, a scare or the like"
+            ),
+            attacker=attacker.name,
+            sixes=attack.sixes,
+        )
     return facts
 
 
@@ -46,10 +62,19 @@ def _wound(
     zraneni = damage_bonus(attacker, strike)
     damage = max(0, attack.total - defence.value + zraneni)
     facts["damage"] = damage
-    work.step(_("%(target)s is hit: Zranění %(damage)s = (Útok %(attack)s − Obrana %(defence)s) "
-                "+ zranění %(zraneni)s"), target=target.name, damage=damage,
-              attack=attack.total, defence=defence.value, zraneni=zraneni, about=target.id,
-              secret={"defence": Audience.STATS})  # fmt: skip
+    work.step(
+        _(
+            "%(target)s is hit: Zranění %(damage)s = (Útok %(attack)s − Obrana %(defence)s) "
+            "+ zranění %(zraneni)s"
+        ),
+        target=target.name,
+        damage=damage,
+        attack=attack.total,
+        defence=defence.value,
+        zraneni=zraneni,
+        about=target.id,
+        secret={"defence": Audience.STATS},
+    )
     helpless = defence.mode == "helpless"
     protect = helpless and is_large(target)
     loss = damage
@@ -58,8 +83,9 @@ def _wound(
         facts["critical"], facts["bleed_dice"] = True, attack.sixes - 1
         work.step(_("Kritický útok: %(sixes)s sixes"), sixes=attack.sixes)
         work.note(_("Kritický útok: the GM may rule permanent consequences (trvalé následky)"))
-        facts["bleeding"] = open_wound(work, target.id, attacker.id, dice=attack.sixes - 1,
-                                       kind="critical", protect=protect)  # fmt: skip
+        facts["bleeding"] = open_wound(
+            work, target.id, attacker.id, dice=attack.sixes - 1, kind="critical", protect=protect
+        )
         loss += facts["bleeding"]
     if helpless and not strike.flat:  # seed 000: the helpless target's special critical wound
         facts["helpless_bleeding"] = helpless_wound(work, target.id, attacker.id, protect=protect)
@@ -78,9 +104,14 @@ def _lose(work: Work, strike: Strike, loss: int, *, protect: bool, facts: dict[s
     if protect:  # seed 000: "nelze tímto útokem zabít tvory velikosti D a vyšší" (Rulings)
         new_hp = max(new_hp, min(1, target.hp))
     work.set_hp(target.id, new_hp)
-    work.step(_("%(target)s: %(before)s → %(hp)s životů"),
-              target=target.name, before=target.hp, hp=new_hp,
-              about=target.id, audience=Audience.HEALTH)  # fmt: skip
+    work.step(
+        _("%(target)s: %(before)s → %(hp)s životů"),
+        target=target.name,
+        before=target.hp,
+        hp=new_hp,
+        about=target.id,
+        audience=Audience.HEALTH,
+    )
     if fainted:
         facts["knocked_out"] = True
         work.condition(target.id, "unconscious")
@@ -100,15 +131,24 @@ def _critical_defence(
         return
     attacker, target = work.get(strike.attacker_id), work.get(strike.target_id)
     facts["critical_defence"] = True
-    work.step(_("Kritická obrana: %(defender)s rolled %(sixes)s sixes"),
-              defender=target.name, sixes=defence.sixes)  # fmt: skip
+    work.step(
+        _("Kritická obrana: %(defender)s rolled %(sixes)s sixes"),
+        defender=target.name,
+        sixes=defence.sixes,
+    )
     work.note(_("Kritická obrana: the GM may rule permanent consequences (trvalé následky)"))
-    lost = open_wound(work, attacker.id, target.id, dice=defence.sixes - 1,
-                      kind="critical_defence", protect=False)  # fmt: skip
+    lost = open_wound(
+        work, attacker.id, target.id, dice=defence.sixes - 1, kind="critical_defence", protect=False
+    )
     facts["attacker_bleeding"] = lost
     if lost:
         work.set_hp(attacker.id, attacker.hp - lost)
-        work.step(_("%(target)s: %(before)s → %(hp)s životů"),
-                  target=attacker.name, before=attacker.hp, hp=attacker.hp - lost,
-                  about=attacker.id, audience=Audience.HEALTH)  # fmt: skip
+        work.step(
+            _("%(target)s: %(before)s → %(hp)s životů"),
+            target=attacker.name,
+            before=attacker.hp,
+            hp=attacker.hp - lost,
+            about=attacker.id,
+            audience=Audience.HEALTH,
+        )
         knock_out_at_zero(work, attacker.id)

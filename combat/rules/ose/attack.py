@@ -43,8 +43,11 @@ def choose_arm(actor: Combatant, action: Action, mods: Mods, kind: str, *, slow:
     if action.weapon:
         named = [arm for arm in candidates if arm.name == action.weapon]
         if not named:
-            raise fail(_("%(name)s has nothing called %(weapon)s to attack with here"),
-                       name=actor.name, weapon=str(action.weapon))  # fmt: skip
+            raise fail(
+                _("%(name)s has nothing called %(weapon)s to attack with here"),
+                name=actor.name,
+                weapon=str(action.weapon),
+            )
         arm = named[0]
     elif ATTACK_KEY in mods:
         monster = [arm for arm in candidates if arm.monster]
@@ -68,8 +71,10 @@ def attack_field(actor: Combatant, kind: str) -> ValueField | None:
     monster = [arm for arm in arms(actor, kind) if arm.monster]
     if len(monster) < 2:
         return None
-    choices = tuple((str(i), Step(arm.name.replace("%", "%%") or str(i)))
-                    for i, arm in enumerate(monster, start=1))  # fmt: skip
+    choices = tuple(
+        (str(i), Step(arm.name.replace("%", "%%") or str(i)))
+        for i, arm in enumerate(monster, start=1)
+    )
     return ValueField(ATTACK_KEY, Step(_("Which of its attacks")), choices)
 
 
@@ -126,16 +131,28 @@ def _hits(work: Work, actor: Combatant, target: Combatant, natural: int, total: 
     if enabled(work.fight, "ascending_ac"):
         needed_aac, bonus = aac(target) - shield, attack_bonus(actor)
         hit = total + bonus >= needed_aac
-        work.step(_("%(total)s + attack bonus %(bonus)s = %(result)s against AAC %(aac)s"),
-                  total=total, bonus=bonus, result=total + bonus, aac=needed_aac,
-                  about=target.id, secret={"aac": Audience.STATS})  # fmt: skip
+        work.step(
+            _("%(total)s + attack bonus %(bonus)s = %(result)s against AAC %(aac)s"),
+            total=total,
+            bonus=bonus,
+            result=total + bonus,
+            aac=needed_aac,
+            about=target.id,
+            secret={"aac": Audience.STATS},
+        )
     else:
         ac, thac0 = number(target, "ac") + shield, number(actor, "thac0")
         needed = min(20, max(2, thac0 - ac))
         hit = total >= needed
-        work.step(_("THAC0 %(thac0)s against AC %(ac)s needs %(needed)s; rolled %(total)s"),
-                  thac0=thac0, ac=ac, needed=needed, total=total, about=target.id,
-                  secret={"ac": Audience.STATS, "needed": Audience.STATS})  # fmt: skip
+        work.step(
+            _("THAC0 %(thac0)s against AC %(ac)s needs %(needed)s; rolled %(total)s"),
+            thac0=thac0,
+            ac=ac,
+            needed=needed,
+            total=total,
+            about=target.id,
+            secret={"ac": Audience.STATS, "needed": Audience.STATS},
+        )
     if shield:
         work.step(_("%(name)s retreats: no shield bonus"), name=target.name)
     if natural == 20 and not hit:
@@ -155,8 +172,13 @@ def _damage(work: Work, actor: Combatant, arm: Arm) -> int:
     strength = number(actor, "str_mod") if arm.kind == MELEE and not arm.monster else 0
     rolled = work.roll("damage", actor.id, base).total
     damage = max(1, rolled + strength)  # "Minimální zranění … aspoň za jeden život"
-    work.step(_("Damage %(dice)s: %(roll)s %(strength)+d = %(damage)s"),
-              dice=base, roll=rolled, strength=strength, damage=damage)  # fmt: skip
+    work.step(
+        _("Damage %(dice)s: %(roll)s %(strength)+d = %(damage)s"),
+        dice=base,
+        roll=rolled,
+        strength=strength,
+        damage=damage,
+    )
     return damage
 
 
@@ -186,8 +208,9 @@ def resolve_attack(
         "weapon": arm.name,
         "pending": together and hit,
     }
-    template = (_("%(name)s hits %(target)s for %(damage)s") if hit
-                else _("%(name)s misses %(target)s"))  # fmt: skip
+    template = (
+        _("%(name)s hits %(target)s for %(damage)s") if hit else _("%(name)s misses %(target)s")
+    )
     summary = Step(template, {"name": actor.name, "target": target.name, "damage": damage})
     return work.finish(summary, data)
 
@@ -212,8 +235,11 @@ def _on_hit(
         return 0
     immunities = target.stats.get("immunities") or ()
     if immunities:
-        work.note(_("%(name)s is immune to: %(immunities)s"), name=target.name,
-                  immunities=", ".join(str(i) for i in immunities))  # fmt: skip
+        work.note(
+            _("%(name)s is immune to: %(immunities)s"),
+            name=target.name,
+            immunities=", ".join(str(i) for i in immunities),
+        )
     damage = _damage(work, actor, arm)
     if together:
         hold_damage(work, target.id, damage, actor.id)

@@ -18,33 +18,67 @@ def _choices(*pairs: tuple[str, str]) -> tuple[tuple[str, Step], ...]:
     return tuple((key, Step(label)) for key, label in pairs)
 
 
-INTENT = ValueField("intent", Step(_("Declared for this round")), _choices(
-    ("cast", _("Cast a spell")), ("withdrawal", _("Fighting withdrawal")),
-    ("retreat", _("Retreat")), ("none", _("Nothing (take back)")),
-))  # fmt: skip
-INITIATIVE_MOD = ValueField("modifier", Step(_("Referee's initiative modifier (instead of DEX)")),
-                            minimum=-5, maximum=5)  # fmt: skip
-MODE = ValueField("mode", Step(_("Movement")), _choices(
-    ("normal", _("Normal (encounter rate)")), ("withdrawal", _("Fighting withdrawal (half)")),
-    ("retreat", _("Retreat (full rate, no attack)")),
-))  # fmt: skip
+INTENT = ValueField(
+    "intent",
+    Step(_("Declared for this round")),
+    _choices(
+        ("cast", _("Cast a spell")),
+        ("withdrawal", _("Fighting withdrawal")),
+        ("retreat", _("Retreat")),
+        ("none", _("Nothing (take back)")),
+    ),
+)
+INITIATIVE_MOD = ValueField(
+    "modifier", Step(_("Referee's initiative modifier (instead of DEX)")), minimum=-5, maximum=5
+)
+MODE = ValueField(
+    "mode",
+    Step(_("Movement")),
+    _choices(
+        ("normal", _("Normal (encounter rate)")),
+        ("withdrawal", _("Fighting withdrawal (half)")),
+        ("retreat", _("Retreat (full rate, no attack)")),
+    ),
+)
 FEET = ValueField("distance", Step(_("Distance in feet")), minimum=0, maximum=1000)
-RANGE = ValueField("range", Step(_("Range band")), _choices(
-    ("short", _("Short (+1)")), ("medium", _("Medium (0)")), ("long", _("Long (−1)")),
-))  # fmt: skip
+RANGE = ValueField(
+    "range",
+    Step(_("Range band")),
+    _choices(
+        ("short", _("Short (+1)")),
+        ("medium", _("Medium (0)")),
+        ("long", _("Long (−1)")),
+    ),
+)
 COVER = ValueField("cover", Step(_("Partial cover penalty (0–4)")), minimum=0, maximum=4)
 BONUS = ValueField("bonus", Step(_("Referee's bonus or penalty")), minimum=-10, maximum=10)
-SAVE = ValueField("save", Step(_("Saving throw")), _choices(
-    ("death", _("Death / poison")), ("wands", _("Wands")),
-    ("paralysis", _("Paralysis / petrification")), ("breath", _("Breath attacks")),
-    ("spells", _("Spells / rods / staves")),
-))  # fmt: skip
-RESULT = ValueField("result", Step(_("If the check fails")), _choices(
-    ("flee", _("They flee")), ("surrender", _("They surrender")),
-))  # fmt: skip
-SCOPE = ValueField("scope", Step(_("Who checks")), _choices(
-    ("side", _("The whole side (group check)")), ("self", _("Only this one")),
-))  # fmt: skip
+SAVE = ValueField(
+    "save",
+    Step(_("Saving throw")),
+    _choices(
+        ("death", _("Death / poison")),
+        ("wands", _("Wands")),
+        ("paralysis", _("Paralysis / petrification")),
+        ("breath", _("Breath attacks")),
+        ("spells", _("Spells / rods / staves")),
+    ),
+)
+RESULT = ValueField(
+    "result",
+    Step(_("If the check fails")),
+    _choices(
+        ("flee", _("They flee")),
+        ("surrender", _("They surrender")),
+    ),
+)
+SCOPE = ValueField(
+    "scope",
+    Step(_("Who checks")),
+    _choices(
+        ("side", _("The whole side (group check)")),
+        ("self", _("Only this one")),
+    ),
+)
 MORALE_BONUS = ValueField("bonus", Step(_("Referee's morale modifier")), minimum=-6, maximum=6)
 
 
@@ -61,17 +95,21 @@ SPECS: dict[str, Spec] = {
     spec.kind: spec
     for spec in (
         Spec("declare", _("Declare (spell or movement in melee)"), (), (INTENT,)),
-        Spec("initiative_mod", _("Referee's initiative modifier"), ("use_dex",),
-             (INITIATIVE_MOD,)),
+        Spec("initiative_mod", _("Referee's initiative modifier"), ("use_dex",), (INITIATIVE_MOD,)),
         Spec("move", _("Move"), ("path_blocked", "disengaged"), (MODE, FEET)),
-        Spec("missile", _("Missile attack"), ("full_cover", "immune"),
-             (FEET, RANGE, COVER, BONUS), needs_target=True),
+        Spec(
+            "missile",
+            _("Missile attack"),
+            ("full_cover", "immune"),
+            (FEET, RANGE, COVER, BONUS),
+            needs_target=True,
+        ),
         Spec("melee", _("Melee attack"), ("immune",), (FEET, BONUS), needs_target=True),
         Spec("cast", _("Cast the declared spell"), ("bound", "gagged", "silenced", "cannot_see")),
         Spec("save", _("Saving throw"), (), (SAVE, BONUS)),
         Spec("morale", _("Morale check (2d6)"), ("cornered",), (RESULT, SCOPE, MORALE_BONUS)),
     )
-}  # fmt: skip
+}
 # Monsters choose among their attacks with this value (its choices are the actor's attacks).
 ATTACK_KEY = "attack"
 # The conditions a morale check sets (the tracker words them; the GM may set them by hand too).
@@ -122,8 +160,12 @@ class Mods:
         if value is None:
             return default
         if type(value) is not int or not field.minimum <= value <= field.maximum:
-            raise fail(_("the modifier %(key)s must be a whole number from %(low)s to %(high)s"),
-                       key=key, low=field.minimum, high=field.maximum)  # fmt: skip
+            raise fail(
+                _("the modifier %(key)s must be a whole number from %(low)s to %(high)s"),
+                key=key,
+                low=field.minimum,
+                high=field.maximum,
+            )
         return value
 
     def choice(self, key: str, default: str | None) -> str | None:
@@ -132,6 +174,9 @@ class Mods:
             return default
         keys = [k for k, _label in field.choices]
         if not isinstance(value, str) or value not in keys:
-            raise fail(_("the modifier %(key)s must be one of %(choices)s"),
-                       key=key, choices=", ".join(keys))  # fmt: skip
+            raise fail(
+                _("the modifier %(key)s must be one of %(choices)s"),
+                key=key,
+                choices=", ".join(keys),
+            )
         return value

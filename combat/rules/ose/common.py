@@ -88,10 +88,15 @@ def _weapon_arms(weapon: Mapping[str, Any]) -> list[Arm]:
     kinds = (MELEE, MISSILE) if full["kind"] == "both" else (str(full["kind"]),)
     ranges = tuple(int(full[k]) for k in ("range_short", "range_medium", "range_long"))
     return [
-        Arm(str(full.get("name", "")), kind, str(full["damage"]), bool(full["slow"]),
-            ranges=(ranges[0], ranges[1], ranges[2]))
+        Arm(
+            str(full.get("name", "")),
+            kind,
+            str(full["damage"]),
+            bool(full["slow"]),
+            ranges=(ranges[0], ranges[1], ranges[2]),
+        )
         for kind in kinds
-    ]  # fmt: skip
+    ]
 
 
 def arms(combatant: Combatant, kind: str) -> list[Arm]:
@@ -100,8 +105,14 @@ def arms(combatant: Combatant, kind: str) -> list[Arm]:
     found = [arm for w in combatant.weapons for arm in _weapon_arms(w) if arm.kind == kind]
     for record in stat(combatant, "attacks") or ():
         if isinstance(record, Mapping) and record.get("kind", MELEE) == kind:
-            found.append(Arm(str(record.get("name", "")), kind,
-                             str(record.get("damage", "1d6")), monster=True))  # fmt: skip
+            found.append(
+                Arm(
+                    str(record.get("name", "")),
+                    kind,
+                    str(record.get("damage", "1d6")),
+                    monster=True,
+                )
+            )
     if kind == MELEE and not found and not stat(combatant, "attacks"):
         found.append(Arm("", MELEE, "1d6"))
     return found

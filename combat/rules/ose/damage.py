@@ -38,10 +38,14 @@ def hold_damage(work: Work, target_id: str, damage: int, source: str) -> None:
     index = 1
     while f"pending-{index}" in used:
         index += 1
-    work.put_effect(target_id, Effect(f"pending-{index}", PENDING,
-                                      {"damage": damage, "source": source}))  # fmt: skip
-    work.step(_("%(damage)s damage to %(name)s lands at the end of the phase (simultaneous)"),
-              damage=damage, name=target.name)  # fmt: skip
+    work.put_effect(
+        target_id, Effect(f"pending-{index}", PENDING, {"damage": damage, "source": source})
+    )
+    work.step(
+        _("%(damage)s damage to %(name)s lands at the end of the phase (simultaneous)"),
+        damage=damage,
+        name=target.name,
+    )
 
 
 def pending(work: Work) -> bool:
@@ -60,12 +64,22 @@ def land_pending(work: Work) -> None:
             work.remove_effect(combatant.id, old)
         hp = combatant.hp - total
         work.set_hp(combatant.id, hp)
-        work.step(_("Simultaneous damage lands: %(name)s loses %(damage)s HP (%(hp)s left)"),
-                  name=combatant.name, damage=total, hp=hp,
-                  about=combatant.id, secret={"hp": Audience.HEALTH})  # fmt: skip
+        work.step(
+            _("Simultaneous damage lands: %(name)s loses %(damage)s HP (%(hp)s left)"),
+            name=combatant.name,
+            damage=total,
+            hp=hp,
+            about=combatant.id,
+            secret={"hp": Audience.HEALTH},
+        )
         if hp <= 0 and not combatant.has("dead"):
             work.condition(combatant.id, "dead")
-            work.step(_("%(name)s falls at %(hp)s HP and dies"), name=combatant.name, hp=hp,
-                      about=combatant.id, secret={"hp": Audience.HEALTH})  # fmt: skip
+            work.step(
+                _("%(name)s falls at %(hp)s HP and dies"),
+                name=combatant.name,
+                hp=hp,
+                about=combatant.id,
+                secret={"hp": Audience.HEALTH},
+            )
             fallen.append(combatant.side)
     after_losses(work, fallen)

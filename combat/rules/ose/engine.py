@@ -51,8 +51,13 @@ from combat.rules.ose.tracker import tracker
 
 Handler = Callable[[Work, Action, Mods], Outcome]
 # The action of each phase, taken by the combatant whose turn it is.
-PHASE_KINDS = {"morale": "morale", "movement": "move", "missiles": "missile",
-               "spells": "cast", "melee": "melee"}  # fmt: skip
+PHASE_KINDS = {
+    "morale": "morale",
+    "movement": "move",
+    "missiles": "missile",
+    "spells": "cast",
+    "melee": "melee",
+}
 # Out of turn: the referee's modifier, saves (a spell or breath hits anyone) and morale checks
 # (the referee rolls them when the prompt comes); declarations have their own step.
 ANY_TIME = frozenset({"initiative_mod", "save", "morale"})
@@ -78,13 +83,28 @@ class OldSchoolEssentials(EngineBase):
     condition_labels: Mapping[str, str] = {**COMMON_CONDITIONS, **CONDITION_LABELS}
 
     def combatant_from_record(
-        self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,
-        weapons: Sequence[Mapping[str, Any]], armor: Sequence[Mapping[str, Any]],
-    ) -> Combatant:  # fmt: skip
+        self,
+        *,
+        id: str,
+        name: str,
+        side: str,
+        stats: Mapping[str, Any],
+        is_npc: bool,
+        weapons: Sequence[Mapping[str, Any]],
+        armor: Sequence[Mapping[str, Any]],
+    ) -> Combatant:
         full = {**CREATURE_DEFAULTS, **stats}
         hp = full["hp"]
-        return joined(id=id, name=name, side=side, stats=full, hp=hp, is_npc=is_npc,
-                      weapons=weapons, armor=armor)  # fmt: skip
+        return joined(
+            id=id,
+            name=name,
+            side=side,
+            stats=full,
+            hp=hp,
+            is_npc=is_npc,
+            weapons=weapons,
+            armor=armor,
+        )
 
     def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
         return initiative.roll_initiative(fight, ids, faces)
@@ -198,8 +218,13 @@ def _option(fight: Fight, combatant: Combatant, spec: Spec) -> ActionOption:
     extra = _extra(combatant, spec.kind)
     kind = MELEE if spec.kind == "melee" else MISSILE
     weapons = spec.kind in ("melee", "missile") and any(
-        not arm.monster and arm.name for arm in arms(combatant, kind))  # fmt: skip
+        not arm.monster and arm.name for arm in arms(combatant, kind)
+    )
     return ActionOption(
-        spec.kind, Step(spec.label), needs_target=spec.needs_target, needs_weapon=weapons,
-        modifiers=spec.ticks, values=(*spec.values, *extra),
-    )  # fmt: skip
+        spec.kind,
+        Step(spec.label),
+        needs_target=spec.needs_target,
+        needs_weapon=weapons,
+        modifiers=spec.ticks,
+        values=(*spec.values, *extra),
+    )

@@ -77,14 +77,16 @@ def advance(fight: Fight, faces: FaceSource) -> Outcome | None:
         # The last phase was simultaneous: its blows land now (the fight may be over), and the
         # next "next turn" ends the round.
         summary = Step(_("End of the round's actions: the simultaneous damage lands"))
-        return work.finish(summary, {"position": list(END), "order": []}, order=(),
-                           stage=at(stage, END))  # fmt: skip
+        return work.finish(
+            summary, {"position": list(END), "order": []}, order=(), stage=at(stage, END)
+        )
     if position == END:
         return None
     work.step(PHASE_HEADERS[position[1]])
     data = {"position": list(position), "order": list(order)}
-    return work.finish(_summary(fight, stage, position), data, order=order,
-                       stage=at(stage, position))  # fmt: skip
+    return work.finish(
+        _summary(fight, stage, position), data, order=order, stage=at(stage, position)
+    )
 
 
 def _summary(fight: Fight, stage: Mapping[str, Any], position: Position) -> Step:

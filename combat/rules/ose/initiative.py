@@ -34,8 +34,12 @@ def roll_initiative(fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outc
     # page's button sends every id, and a second roll would restart the round's phases.
     newcomers = [cid for cid in ids if cid in standing and block_of(fight.stage, cid) is None]
     if not newcomers:
-        raise fail(_("initiative is already rolled for this round; the next round rolls it anew "
-                     "(Undo takes a roll back)"))  # fmt: skip
+        raise fail(
+            _(
+                "initiative is already rolled for this round; the next round rolls it anew "
+                "(Undo takes a roll back)"
+            )
+        )
     return _late(work, newcomers)
 
 
@@ -64,8 +68,14 @@ def _roll(work: Work, unit: Unit) -> int:
         if referee
         else _("%(name)s: initiative 1d6 %(roll)s %(modifier)+d (DEX) = %(total)s")
     )
-    work.step(template, name=combatant.name, roll=result.faces[0], modifier=modifier,
-              total=result.total, about=combatant.id)  # fmt: skip
+    work.step(
+        template,
+        name=combatant.name,
+        roll=result.faces[0],
+        modifier=modifier,
+        total=result.total,
+        about=combatant.id,
+    )
     return result.total
 
 
@@ -178,15 +188,22 @@ def _late(work: Work, ids: Sequence[str]) -> Outcome:
             continue
         combatant = work.get(cid)
         unit: Unit = (cid, (cid,)) if individual else (combatant.side, (cid,))
-        joined = None if individual else next(
-            (b for b in new_blocks if combatant.side in b["sides"]), None)  # fmt: skip
+        joined = (
+            None
+            if individual
+            else next((b for b in new_blocks if combatant.side in b["sides"]), None)
+        )
         roll = int(joined["roll"]) if joined else _roll(work, unit)
         if joined is None:
             joined = _insert(work.fight, new_blocks, unit, roll)
         joined["ids"] = [*joined["ids"], cid]
         _set_initiative(work, combatant, roll)
-        work.step(_("%(name)s joins the round with initiative %(roll)s"),
-                  name=combatant.name, roll=roll, about=cid)  # fmt: skip
+        work.step(
+            _("%(name)s joins the round with initiative %(roll)s"),
+            name=combatant.name,
+            roll=roll,
+            about=cid,
+        )
     stage["blocks"] = new_blocks
     order = _with_newcomers(work.fight, stage)
     summary = _summary(work.fight, new_blocks)
@@ -205,8 +222,13 @@ def _insert(
             same["together"] = True
             return same
     keys = [int(str(b["key"])[1:]) for b in new_blocks if str(b["key"])[1:].isdigit()]
-    block: dict[str, Any] = {"key": f"b{max(keys, default=0) + 1}", "roll": roll, "ids": [],
-                             "sides": [fight.get(unit[1][0]).side], "together": False}  # fmt: skip
+    block: dict[str, Any] = {
+        "key": f"b{max(keys, default=0) + 1}",
+        "roll": roll,
+        "ids": [],
+        "sides": [fight.get(unit[1][0]).side],
+        "together": False,
+    }
     index = sum(1 for b in new_blocks if b["roll"] >= roll)
     new_blocks.insert(index, block)
     return block

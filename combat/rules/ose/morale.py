@@ -31,8 +31,11 @@ REASONS = {
 def _state(combatant: Combatant) -> dict[str, Any]:
     found = effect(combatant, "morale")
     data = dict(found.data) if found else {}
-    return {"pending": str(data.get("pending", "")), "prompted": list(data.get("prompted", ())),
-            "passed": int(data.get("passed", 0))}  # fmt: skip
+    return {
+        "pending": str(data.get("pending", "")),
+        "prompted": list(data.get("prompted", ())),
+        "passed": int(data.get("passed", 0)),
+    }
 
 
 def _save_state(work: Work, combatant_id: str, state: dict[str, Any]) -> None:
@@ -42,10 +45,14 @@ def _save_state(work: Work, combatant_id: str, state: dict[str, Any]) -> None:
 def checkers(work: Work, side: str) -> list[Combatant]:
     """The side's standing monsters that still check: not morale 12, not two checks passed."""
     return [
-        c for c in work.fight.combatants
-        if c.side == side and c.is_npc and not is_out(c) and number(c, "morale") < 12
+        c
+        for c in work.fight.combatants
+        if c.side == side
+        and c.is_npc
+        and not is_out(c)
+        and number(c, "morale") < 12
         and _state(c)["passed"] < 2
-    ]  # fmt: skip
+    ]
 
 
 def _prompt(work: Work, side: str, reason: str, who: Iterable[Combatant]) -> None:
@@ -85,8 +92,11 @@ def prompt_never_fights(work: Work) -> None:
         return
     sides = {c.side for c in work.fight.combatants}
     for side in sorted(sides):
-        timid = [c for c in checkers(work, side) if number(c, "morale") == 2
-                 and "never_fights" not in _state(c)["prompted"]]  # fmt: skip
+        timid = [
+            c
+            for c in checkers(work, side)
+            if number(c, "morale") == 2 and "never_fights" not in _state(c)["prompted"]
+        ]
         _prompt(work, side, "never_fights", timid)
 
 
@@ -102,8 +112,11 @@ def resolve_morale(work: Work, action: Action, mods: Mods) -> Outcome:
     summary = Step(_("%(name)s: morale check"), {"name": actor.name})
     if score == 12 or _state(actor)["passed"] >= 2:
         _clear(work, [actor, *group])
-        template = (_("Morale 12: %(name)s never checks morale") if score == 12
-                    else _("%(name)s passed two checks and fights on without more"))  # fmt: skip
+        template = (
+            _("Morale 12: %(name)s never checks morale")
+            if score == 12
+            else _("%(name)s passed two checks and fights on without more")
+        )
         work.step(
             template,
             name=actor.name,
@@ -123,8 +136,11 @@ def resolve_morale(work: Work, action: Action, mods: Mods) -> Outcome:
     else:
         total = work.roll("morale", actor.id, "2d6").total
         held = total <= effective
-        template = (_("Morale 2d6 %(roll)s against %(score)s: they hold") if held
-                    else _("Morale 2d6 %(roll)s against %(score)s: they break"))  # fmt: skip
+        template = (
+            _("Morale 2d6 %(roll)s against %(score)s: they hold")
+            if held
+            else _("Morale 2d6 %(roll)s against %(score)s: they break")
+        )
         work.step(
             template, roll=total, score=effective, about=actor.id, secret={"score": Audience.STATS}
         )
@@ -155,8 +171,7 @@ def _passed(work: Work, group: list[Combatant]) -> None:
 
 def _routed(work: Work, group: list[Combatant], result: str) -> None:
     condition = "surrendered" if result == "surrender" else "fled"
-    template = (_("%(name)s surrenders") if condition == "surrendered"
-                else _("%(name)s flees"))  # fmt: skip
+    template = _("%(name)s surrenders") if condition == "surrendered" else _("%(name)s flees")
     for combatant in group:
         _clear(work, [combatant])
         work.condition(combatant.id, condition)

@@ -61,8 +61,10 @@ def resolve_initiative_mod(work: Work, action: Action, mods: Mods) -> Outcome:
         raise fail(_("give the initiative modifier"))
     value = mods.integer("modifier", 0)
     work.put_effect(actor.id, Effect("initiative_mod", "initiative_mod", {"value": value}))
-    summary = Step(_("%(name)s: referee's initiative modifier %(modifier)+d"),
-                   {"name": actor.name, "modifier": value})  # fmt: skip
+    summary = Step(
+        _("%(name)s: referee's initiative modifier %(modifier)+d"),
+        {"name": actor.name, "modifier": value},
+    )
     return work.finish(summary, {"modifier": value})
 
 
@@ -77,8 +79,10 @@ def _mode(work: Work, action: Action, mods: Mods) -> str:
     if mode == "retreat" and declared != "retreat":
         raise fail(_("%(name)s did not declare a retreat"), name=actor.name)
     if mode == "normal" and opponents(work.fight, actor) and not mods.flag("disengaged"):
-        raise fail(_("%(name)s is in melee: only a declared fighting withdrawal or retreat"),
-                   name=actor.name)  # fmt: skip
+        raise fail(
+            _("%(name)s is in melee: only a declared fighting withdrawal or retreat"),
+            name=actor.name,
+        )
     if mode == "withdrawal" and mods.flag("path_blocked"):
         raise fail(_("a fighting withdrawal needs a clear path"))
     return mode
@@ -95,8 +99,9 @@ def resolve_move(work: Work, action: Action, mods: Mods) -> Outcome:
     limit = rate // 2 if mode == "withdrawal" else rate
     distance = mods.integer("distance", limit)
     if distance > limit:
-        raise fail(_("%(name)s can move at most %(limit)s' this round"),
-                   name=actor.name, limit=limit)  # fmt: skip
+        raise fail(
+            _("%(name)s can move at most %(limit)s' this round"), name=actor.name, limit=limit
+        )
     if mode != "normal" or mods.flag("disengaged"):
         disengage(work, actor.id)
     work.update_turn(actor.id, moved=distance, move_mode=mode)
@@ -112,7 +117,12 @@ def _count_round(work: Work, combatant_id: str) -> int:
     rounds = int(found.data.get("rounds", 0)) + 1 if found else 1
     work.put_effect(combatant_id, Effect("movement", "movement_rounds", {"rounds": rounds}))
     if rounds > MOVEMENT_LIMIT:
-        work.note(_("%(name)s has moved at encounter rate for %(rounds)s rounds: the rules "
-                    "allow 60; the referee decides"),
-                  name=work.get(combatant_id).name, rounds=rounds)  # fmt: skip
+        work.note(
+            _(
+                "%(name)s has moved at encounter rate for %(rounds)s rounds: the rules "
+                "allow 60; the referee decides"
+            ),
+            name=work.get(combatant_id).name,
+            rounds=rounds,
+        )
     return rounds

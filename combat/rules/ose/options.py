@@ -15,18 +15,23 @@ FIGHT_OPTIONS: tuple[ValueField, ...] = (
     # seed 001, "Vzestupná TZ (volitelné pravidlo)"
     ValueField("ascending_ac", Step(_("Ascending AC (AAC) instead of THAC0")), NO_YES),
     # seed 001, "Individuální iniciativa (volitelné pravidlo)"
-    ValueField("individual_initiative",
-               Step(_("Individual initiative (1d6 + DEX modifier)")), NO_YES),
+    ValueField(
+        "individual_initiative", Step(_("Individual initiative (1d6 + DEX modifier)")), NO_YES
+    ),
     # seed 001, "Remízy"
-    ValueField("initiative_ties", Step(_("Initiative ties")), (
-        ("reroll", Step(_("Both sides roll again"))),
-        ("simultaneous", Step(_("Both sides act at the same time"))),
-    )),
+    ValueField(
+        "initiative_ties",
+        Step(_("Initiative ties")),
+        (
+            ("reroll", Step(_("Both sides roll again"))),
+            ("simultaneous", Step(_("Both sides act at the same time"))),
+        ),
+    ),
     # seed 001, "Různorodé zranění (volitelné pravidlo)"
     ValueField("variable_damage", Step(_("Variable weapon damage")), NO_YES),
     # seed 001, "Morálka nestvůr (volitelné pravidlo)"
     ValueField("morale", Step(_("Monster morale")), NO_YES),
-)  # fmt: skip
+)
 
 _FIELDS = {f.key: f for f in FIGHT_OPTIONS}
 _TRUE = {True, "yes", "true", "on", "1"}
@@ -47,8 +52,7 @@ def option(fight: Fight, key: str) -> str:
             return "no"
     if isinstance(value, str) and value in keys:
         return value
-    raise fail(_("the option %(key)s must be one of %(choices)s"),
-               key=key, choices=", ".join(keys))  # fmt: skip
+    raise fail(_("the option %(key)s must be one of %(choices)s"), key=key, choices=", ".join(keys))
 
 
 def enabled(fight: Fight, key: str) -> bool:

@@ -46,8 +46,13 @@ def interrupt(work: Work, caster_id: str) -> bool:
         return False  # its spells phase has come: this is no longer "before its turn"
     work.update_turn(caster_id, spell="lost")
     _expend(work, caster_id)
-    work.step(_("%(name)s lost initiative and is interrupted: the spell fails and is still "
-                "gone from memory"), name=caster.name)  # fmt: skip
+    work.step(
+        _(
+            "%(name)s lost initiative and is interrupted: the spell fails and is still "
+            "gone from memory"
+        ),
+        name=caster.name,
+    )
     return True
 
 
@@ -88,8 +93,9 @@ def resolve_save(work: Work, action: Action, mods: Mods) -> Outcome:
     work.step(template, roll=result.faces[0], bonus=bonus, total=result.total, needed=needed)
     if not success:
         interrupt(work, saver.id)
-    summary = Step(_("%(name)s saves") if success else _("%(name)s fails the saving throw"),
-                   {"name": saver.name})  # fmt: skip
-    data = {"hit": success, "damage": 0, "success": success, "roll": result.total,
-            "needed": needed}  # fmt: skip
+    summary = Step(
+        _("%(name)s saves") if success else _("%(name)s fails the saving throw"),
+        {"name": saver.name},
+    )
+    data = {"hit": success, "damage": 0, "success": success, "roll": result.total, "needed": needed}
     return work.finish(summary, data)

@@ -157,9 +157,8 @@ def members(fight: Fight, stage: Mapping[str, Any], position: Position) -> tuple
         ids = next((b.get("ids", ()) for b in blocks(stage) if b["key"] == block), ())
     known = {c.id: c for c in fight.combatants}
     order = [
-        cid for cid in ids
-        if cid in known and can_act(fight, known[cid], phase, slow=block == SLOW)
-    ]  # fmt: skip
+        cid for cid in ids if cid in known and can_act(fight, known[cid], phase, slow=block == SLOW)
+    ]
     if phase == "morale":
         first: dict[str, str] = {}
         for cid in order:

@@ -47,8 +47,10 @@ def _groups(fight: Fight) -> tuple[Group, ...]:
         sides: dict[str, list[str]] = {}
         for c in fight.combatants:
             sides.setdefault(c.side, []).append(c.id)
-        return tuple(Group(Step(_("%(side)s — no initiative yet"), {"side": side}),
-                           tuple(ids)) for side, ids in sides.items())  # fmt: skip
+        return tuple(
+            Group(Step(_("%(side)s — no initiative yet"), {"side": side}), tuple(ids))
+            for side, ids in sides.items()
+        )
     position = current(fight.stage)
     now = position[0] if position else None
     groups = [
@@ -59,10 +61,13 @@ def _groups(fight: Fight) -> tuple[Group, ...]:
     # the tracker, marked "turn" in both places during their side's phases (the row's "Slow
     # weapon" badge tells it before).
     if now == SLOW:
-        slow = tuple(dict.fromkeys(
-            cid for phase in ("missiles", "melee")
-            for cid in members(fight, fight.stage, (SLOW, phase))
-        ))  # fmt: skip
+        slow = tuple(
+            dict.fromkeys(
+                cid
+                for phase in ("missiles", "melee")
+                for cid in members(fight, fight.stage, (SLOW, phase))
+            )
+        )
         groups.append(Group(Step(SLOW_HEADER), slow, active=True))
     return tuple(groups)
 
@@ -124,14 +129,24 @@ def _lasting(c: Combatant) -> list[Badge]:
         )
     spells = effect(c, "spells_expended")
     if spells is not None:
-        badges.append(Badge(Step(_("Spells expended: %(count)s"),
-                                 {"count": spells.data.get("count", 0)})))  # fmt: skip
+        badges.append(
+            Badge(Step(_("Spells expended: %(count)s"), {"count": spells.data.get("count", 0)}))
+        )
     referee = effect(c, "initiative_mod")
     if referee is not None:
-        badges.append(Badge(Step(_("Initiative modifier %(modifier)+d"),
-                                 {"modifier": int(referee.data.get("value", 0))})))  # fmt: skip
+        badges.append(
+            Badge(
+                Step(
+                    _("Initiative modifier %(modifier)+d"),
+                    {"modifier": int(referee.data.get("value", 0))},
+                )
+            )
+        )
     morale = effect(c, "morale")
     if morale is not None and int(morale.data.get("passed", 0)):
-        badges.append(Badge(Step(_("Morale checks passed: %(count)s"),
-                                 {"count": morale.data.get("passed", 0)})))  # fmt: skip
+        badges.append(
+            Badge(
+                Step(_("Morale checks passed: %(count)s"), {"count": morale.data.get("passed", 0)})
+            )
+        )
     return badges

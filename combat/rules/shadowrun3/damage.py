@@ -128,19 +128,31 @@ def stage(level: Level, net: int) -> Level | None:
 
 def staging_steps(attack: int, defence: int, level: Level) -> tuple[Step, ...]:
     net = attack - defence
-    steps = [Step(_("attacker %(attack)s successes, defender %(defence)s: %(net)s net"),
-                  {"attack": attack, "defence": defence, "net": net})]  # fmt: skip
+    steps = [
+        Step(
+            _("attacker %(attack)s successes, defender %(defence)s: %(net)s net"),
+            {"attack": attack, "defence": defence, "net": net},
+        )
+    ]
     levels = abs(net) // 2
     if levels == 0:
         steps.append(Step(_("fewer than 2 net successes: the weapon's level stays")))
     elif net > 0:
-        steps.append(Step(_("every 2 net successes of the attacker: %(levels)s level(s) up"),
-                          {"levels": levels}))  # fmt: skip
+        steps.append(
+            Step(
+                _("every 2 net successes of the attacker: %(levels)s level(s) up"),
+                {"levels": levels},
+            )
+        )
         if LEVELS.index(level) + levels > len(LEVELS) - 1:
             steps.append(Step(_("Deadly is the highest level")))
     else:
-        steps.append(Step(_("every 2 net successes of the defender: %(levels)s level(s) down"),
-                          {"levels": levels}))  # fmt: skip
+        steps.append(
+            Step(
+                _("every 2 net successes of the defender: %(levels)s level(s) down"),
+                {"levels": levels},
+            )
+        )
     return tuple(steps)
 
 
@@ -161,8 +173,14 @@ class Resister:
 
 def resister(stats: Mapping[str, Any], *, id: str, name: str) -> Resister:
     """From cleaned creature stats (body, dermal_armor, ballistic, impact)."""
-    return Resister(id, name, int(stats.get("body", 3)), int(stats.get("dermal_armor", 0)),
-                    int(stats.get("ballistic", 0)), int(stats.get("impact", 0)))  # fmt: skip
+    return Resister(
+        id,
+        name,
+        int(stats.get("body", 3)),
+        int(stats.get("dermal_armor", 0)),
+        int(stats.get("ballistic", 0)),
+        int(stats.get("impact", 0)),
+    )
 
 
 def resistance_test(
@@ -172,12 +190,24 @@ def resistance_test(
     případného dermálního pancíře) plus … kostky ze zbývajících bojových rezerv" against
     "účinnosti zbraně … snížené o hodnocení pancíře"; "Výsledek nižší než 2 se počítá jako 2"."""
     target = clamp(power - armour)
-    intro = Step(_("%(name)s resists: Body %(body)s + dermal %(dermal)s + pool %(pool)s against "
-                   "Power %(power)s − armour %(armour)s = TN %(tn)s"),
-                 {"name": who.name, "body": who.body, "dermal": who.dermal, "pool": pool,
-                  "power": power, "armour": armour, "tn": target})  # fmt: skip
-    test = success_test(who.body + who.dermal + pool, target, faces,
-                        purpose="resistance", roller=who.id)  # fmt: skip
+    intro = Step(
+        _(
+            "%(name)s resists: Body %(body)s + dermal %(dermal)s + pool %(pool)s against "
+            "Power %(power)s − armour %(armour)s = TN %(tn)s"
+        ),
+        {
+            "name": who.name,
+            "body": who.body,
+            "dermal": who.dermal,
+            "pool": pool,
+            "power": power,
+            "armour": armour,
+            "tn": target,
+        },
+    )
+    test = success_test(
+        who.body + who.dermal + pool, target, faces, purpose="resistance", roller=who.id
+    )
     rolled = test.rolled and replace(test.rolled, about=who.id, audience=Audience.STATS)
     steps = tuple(_resisters(step, who.id) for step in (intro, *test.steps))
     return replace(test, rolled=rolled, steps=steps)
@@ -290,8 +320,19 @@ def take_damage(
     steps = _wound_steps(name, boxes, overflow, after, before_mods, after_mods, about)
     if now != "active" and now != status(monitors.physical, monitors.stun, body):
         steps.append(Step(_STATUS_STEPS[now], {"name": name}))
-    return Wound(name, level, stun, boxes, monitors, after, overflow, before_mods, after_mods,
-                 now, tuple(steps))  # fmt: skip
+    return Wound(
+        name,
+        level,
+        stun,
+        boxes,
+        monitors,
+        after,
+        overflow,
+        before_mods,
+        after_mods,
+        now,
+        tuple(steps),
+    )
 
 
 def _wound_steps(
@@ -307,8 +348,12 @@ def _wound_steps(
     if boxes == 0:
         return steps
     if overflow:
-        steps.append(Step(_("the stun monitor is full: %(boxes)s boxes overflow into physical "
-                            "damage"), {"boxes": overflow}))  # fmt: skip
+        steps.append(
+            Step(
+                _("the stun monitor is full: %(boxes)s boxes overflow into physical damage"),
+                {"boxes": overflow},
+            )
+        )
     steps.append(
         Step(
             _("%(name)s: physical %(hp_physical)s/10, stun %(hp_stun)s/10"),

@@ -64,14 +64,19 @@ def resolve_delay(work: Work, action: Action) -> Outcome:
     work.update(actor.id, delay=record)
     if until == "next_pass":
         numbered: dict[str, Any] = {"pass": number + 1}  # "pass" is a Python keyword
-        work.step(_("%(name)s delays into pass %(pass)s (before its own phase there)"),
-                  name=actor.name, **numbered)  # fmt: skip
+        work.step(
+            _("%(name)s delays into pass %(pass)s (before its own phase there)"),
+            name=actor.name,
+            **numbered,
+        )
     elif planned:
-        work.step(_("%(name)s delays the action to phase %(phase)s"), name=actor.name,
-                  phase=planned)  # fmt: skip
+        work.step(
+            _("%(name)s delays the action to phase %(phase)s"), name=actor.name, phase=planned
+        )
     else:
-        work.step(_("%(name)s delays the action (later in this pass or at its end)"),
-                  name=actor.name)  # fmt: skip
+        work.step(
+            _("%(name)s delays the action (later in this pass or at its end)"), name=actor.name
+        )
     return work.finish(Step(_("%(name)s delays"), {"name": actor.name}), {"delay": record})
 
 
@@ -96,8 +101,11 @@ def step_in(work: Work, actor: str) -> None:
     order = [cid for cid in (work.order or fight.order) if cid != actor]
     at = order.index(fight.current) if fight.current in order else len(order)
     work.order = tuple(order[:at] + [actor] + order[at:])
-    work.step(_("%(name)s steps in with the delayed action before %(current)s"),
-              name=work.get(actor).name, current=work.get(fight.current).name)  # fmt: skip
+    work.step(
+        _("%(name)s steps in with the delayed action before %(current)s"),
+        name=work.get(actor).name,
+        current=work.get(fight.current).name,
+    )
 
 
 def waiting_at_end(fight: Fight, number: int, final: bool) -> list[str]:
@@ -118,9 +126,14 @@ def expire(work: Work, number: int, final: bool) -> None:
         record = delay_of(combatant)
         if record is None:
             continue
-        keeps = (record.get("round") == work.fight.round and not final
-                 and (record.get("last") or (record.get("until") == "next_pass"
-                                             and record.get("pass") == number)))  # fmt: skip
+        keeps = (
+            record.get("round") == work.fight.round
+            and not final
+            and (
+                record.get("last")
+                or (record.get("until") == "next_pass" and record.get("pass") == number)
+            )
+        )
         if not keeps:
             _lose(work, combatant)
 
@@ -152,6 +165,9 @@ def reminders(work: Work, ended: str | None) -> None:
         if not usable(fight, combatant) or type(planned) is not int or planned <= 0:
             continue
         if now <= planned and (before is None or before > planned):
-            work.note(_("%(name)s delayed to phase %(phase)s: may step in before %(current)s"),
-                      name=combatant.name, phase=planned,
-                      current=fight.get(fight.current).name)  # fmt: skip
+            work.note(
+                _("%(name)s delayed to phase %(phase)s: may step in before %(current)s"),
+                name=combatant.name,
+                phase=planned,
+                current=fight.get(fight.current).name,
+            )

@@ -107,23 +107,39 @@ class Shadowrun3(EngineBase):
     )
     modifier_labels = MODIFIER_LABELS
     fight_options: tuple[ValueField, ...] = (
-        ValueField("weapons", Step(_("Weapons at the start of the fight")),
-                   OPTION_CHOICES["weapons"]),
+        ValueField(
+            "weapons", Step(_("Weapons at the start of the fight")), OPTION_CHOICES["weapons"]
+        ),
         ValueField("delays", Step(_("Delayed actions (optional rule)")), OPTION_CHOICES["delays"]),
-    )  # fmt: skip
+    )
 
     def combatant_from_record(
-        self, *, id: str, name: str, side: str, stats: Mapping[str, Any], is_npc: bool,
-        weapons: Sequence[Mapping[str, Any]], armor: Sequence[Mapping[str, Any]],
-    ) -> Combatant:  # fmt: skip
+        self,
+        *,
+        id: str,
+        name: str,
+        side: str,
+        stats: Mapping[str, Any],
+        is_npc: bool,
+        weapons: Sequence[Mapping[str, Any]],
+        armor: Sequence[Mapping[str, Any]],
+    ) -> Combatant:
         full = {**CREATURE_DEFAULTS, **stats}
         full["skills"] = dict(full.get("skills") or {})
         for kind in ("ballistic", "impact"):  # worn armour records fill empty ratings [std]
             worn = [int(a[kind]) for a in armor if type(a.get(kind)) is int]
             if not full.get(kind) and worn:
                 full[kind] = max(worn)
-        return joined(id=id, name=name, side=side, stats=full, hp=MONITOR, is_npc=is_npc,
-                      weapons=weapons, armor=armor)  # fmt: skip
+        return joined(
+            id=id,
+            name=name,
+            side=side,
+            stats=full,
+            hp=MONITOR,
+            is_npc=is_npc,
+            weapons=weapons,
+            armor=armor,
+        )
 
     def roll_initiative(self, fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outcome:
         """A new combat turn for everyone, or a late-comer placed into the pass under way."""
@@ -194,9 +210,11 @@ class Shadowrun3(EngineBase):
                 work.order = tuple(passes.rank(work, waiting, number, fight.order, ()))
                 work.stage = {**fight.stage, "end": True, "pass_order": list(fight.order)}
                 listed = roster(work.fight, work.order)
-                summary = Step(_("End of pass %(pass)s: delayed actions of %(names)s"),
-                               {"pass": number, "names": joined_roster(listed)},
-                               lists={"names": listed})  # fmt: skip
+                summary = Step(
+                    _("End of pass %(pass)s: delayed actions of %(names)s"),
+                    {"pass": number, "names": joined_roster(listed)},
+                    lists={"names": listed},
+                )
                 return work.finish(summary, {"pass": number, "end": True})
         if final:
             return None  # start_of_round settles grenades and lost delays of this pass
@@ -259,8 +277,12 @@ def _check_shape(action: Action, spec: Any) -> None:
             and not field.choices
             and (type(value) is not int or not field.minimum <= value <= field.maximum)
         ):
-            raise fail(_("%(key)s must be a whole number from %(low)s to %(high)s"), key=key,
-                       low=field.minimum, high=field.maximum)  # fmt: skip
+            raise fail(
+                _("%(key)s must be a whole number from %(low)s to %(high)s"),
+                key=key,
+                low=field.minimum,
+                high=field.maximum,
+            )
 
 
 def _take_time(work: Work, action: Action, cost: Any, when: str) -> None:
@@ -272,9 +294,14 @@ def _take_time(work: Work, action: Action, cost: Any, when: str) -> None:
     if when == "free":
         work.update(actor.id, free_out=handlers_turn.free_key(fight))
         if fight.current is not None:
-            work.step(_("%(name)s: a free action in the phase of %(current)s (it takes effect at "
-                        "the end of that phase)"), name=actor.name,
-                      current=work.get(fight.current).name)  # fmt: skip
+            work.step(
+                _(
+                    "%(name)s: a free action in the phase of %(current)s (it takes effect at "
+                    "the end of that phase)"
+                ),
+                name=actor.name,
+                current=work.get(fight.current).name,
+            )
         return
     if when not in ("own", "step_in"):
         return

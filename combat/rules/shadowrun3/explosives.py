@@ -61,8 +61,9 @@ def resolve_throw(work: Work, action: Action) -> Outcome:
     fired = phase_fire(work, actor)
     target = one_target(work, action).id
     targets = [*fired.targets, *(() if target in fired.targets else (target,))]
-    work.update(actor.id, fired={"key": phase_key(work.fight),
-                                 **{**fired.to_data(), "targets": targets}})  # fmt: skip
+    work.update(
+        actor.id, fired={"key": phase_key(work.fight), **{**fired.to_data(), "targets": targets}}
+    )
     unready(work, actor.id, arm["name"])
     if arm.get("weapon_type") in GRENADES and fuse == "timed":
         return _arm(work, action, plan)
@@ -155,12 +156,20 @@ def explode(work: Work, holder: str, effect: Effect, phase: int | None) -> None:
     thrower, target = work.get(holder), work.get(str(data["target"]))
     work.remove_effect(holder, effect.key)
     if phase is None:
-        work.step(_("The %(weapon)s of %(name)s goes off at the end of the pass"),
-                  name=thrower.name, weapon=data.get("weapon"), about=holder)  # fmt: skip
+        work.step(
+            _("The %(weapon)s of %(name)s goes off at the end of the pass"),
+            name=thrower.name,
+            weapon=data.get("weapon"),
+            about=holder,
+        )
     else:
-        work.step(_("The %(weapon)s of %(name)s goes off in phase %(phase)s"),
-                  name=thrower.name, weapon=data.get("weapon"), phase=phase,
-                  about=holder)  # fmt: skip
+        work.step(
+            _("The %(weapon)s of %(name)s goes off in phase %(phase)s"),
+            name=thrower.name,
+            weapon=data.get("weapon"),
+            phase=phase,
+            about=holder,
+        )
     with work.about_combatant(target.id):  # what it does to its target
         _blast(work, holder, thrower, target, data)
 
@@ -172,8 +181,9 @@ def _blast(
     left = 0 if surprised else pool_left(target)
     dodge = min(int(data.get("dodge_pool", 0)), left)
     resist = min(int(data.get("resist_pool", 0)), left - dodge)
-    dodge_tn = dodge_target_number(wound_tn=wound_modifier(target),
-                                   cramped=int(data.get("cramped", 0)), area=True)  # fmt: skip
+    dodge_tn = dodge_target_number(
+        wound_tn=wound_modifier(target), cramped=int(data.get("cramped", 0)), area=True
+    )
     code = DamageCode(int(data["power"]), data["level"], bool(data.get("stun")))
     shot = Shot(
         resister(thrower.stats, id=thrower.id, name=thrower.name),

@@ -48,9 +48,13 @@ HEAVY_TYPES = frozenset({"lmg", "mmg", "hmg", "assault_cannon"})
 # Weapons that shoot bullets: resisted with ballistic armour (seed 003: Snot's "balistický
 # pancíř" against the Predator); the rest (launchers, bows, thrown, melee) with impact [std].
 BALLISTIC_TYPES = frozenset(MODES_BY_TYPE) - {
-    "grenade_launcher", "missile_launcher", "bow", "light_crossbow", "medium_crossbow",
+    "grenade_launcher",
+    "missile_launcher",
+    "bow",
+    "light_crossbow",
+    "medium_crossbow",
     "heavy_crossbow",
-}  # fmt: skip
+}
 
 _MODE_STEPS: Mapping[Mode, str] = {
     "SS": _("single shot (SS): %(rounds)s round"),
@@ -98,19 +102,28 @@ class PhaseFire:
     last_target: str | None = None
 
     def to_data(self) -> dict[str, Any]:
-        return {"recoil": self.recoil, "rounds": self.rounds, "shots": self.shots,
-                "modes": list(self.modes), "targets": list(self.targets),
-                "last_target": self.last_target}  # fmt: skip
+        return {
+            "recoil": self.recoil,
+            "rounds": self.rounds,
+            "shots": self.shots,
+            "modes": list(self.modes),
+            "targets": list(self.targets),
+            "last_target": self.last_target,
+        }
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any] | None) -> PhaseFire:
         if not data:
             return cls()
         last = data.get("last_target")
-        return cls(int(data.get("recoil", 0)), int(data.get("rounds", 0)),
-                   int(data.get("shots", 0)), tuple(map(str, data.get("modes", ()))),
-                   tuple(map(str, data.get("targets", ()))),
-                   None if last is None else str(last))  # fmt: skip
+        return cls(
+            int(data.get("recoil", 0)),
+            int(data.get("rounds", 0)),
+            int(data.get("shots", 0)),
+            tuple(map(str, data.get("modes", ()))),
+            tuple(map(str, data.get("targets", ()))),
+            None if last is None else str(last),
+        )
 
 
 @dataclass(frozen=True)
@@ -151,8 +164,11 @@ def fire(
     steps: list[Step] = []
     wasted = _wasted(weapon, mode, phase, target, gap_metres, steps)
     if mode == "FA" and phase.rounds + wasted + wanted > FA_PHASE_LIMIT:
-        raise fail(_("at most %(limit)s rounds of full auto a phase (%(fired)s fired already)"),
-                   limit=FA_PHASE_LIMIT, fired=phase.rounds)  # fmt: skip
+        raise fail(
+            _("at most %(limit)s rounds of full auto a phase (%(fired)s fired already)"),
+            limit=FA_PHASE_LIMIT,
+            fired=phase.rounds,
+        )
     wasted, at_target = _from_magazine(name, loaded, wasted, wanted)
     short = mode in ("BF", "FA") and at_target < min(wanted, FA_MINIMUM)
     power, levels, points, dodge = _effect(mode, at_target, phase)
@@ -161,13 +177,32 @@ def fire(
     steps.insert(0, Step(_MODE_STEPS[mode], {"rounds": at_target}))
     points += wasted  # walking the fire: the wasted rounds kick too
     targets = phase.targets + (() if target in phase.targets else (target,))
-    after = PhaseFire(phase.recoil + points, phase.rounds + wasted + at_target, phase.shots + 1,
-                      phase.modes + (mode,), targets, target)  # fmt: skip
+    after = PhaseFire(
+        phase.recoil + points,
+        phase.rounds + wasted + at_target,
+        phase.shots + 1,
+        phase.modes + (mode,),
+        targets,
+        target,
+    )
     left = None if loaded is None else loaded - wasted - at_target
     if left is not None:
         steps.append(Step(_("%(left)s rounds left in the magazine"), {"left": left}))
-    return Volley(mode, at_target, wasted, short, power, levels, points, after.recoil,
-                  targets.index(target), dodge, left, after, tuple(steps))  # fmt: skip
+    return Volley(
+        mode,
+        at_target,
+        wasted,
+        short,
+        power,
+        levels,
+        points,
+        after.recoil,
+        targets.index(target),
+        dodge,
+        left,
+        after,
+        tuple(steps),
+    )
 
 
 def _check_phase(mode: Mode, phase: PhaseFire) -> None:
@@ -176,8 +211,9 @@ def _check_phase(mode: Mode, phase: PhaseFire) -> None:
     if mode == "SS" and "SS" in phase.modes:
         raise fail(_("a single-shot weapon fires only once a phase"))
     if phase.modes and (mode == "FA") != ("FA" in phase.modes):
-        raise fail(_("full auto (a complex action) cannot share a phase with single shots or "
-                     "bursts"))  # fmt: skip
+        raise fail(
+            _("full auto (a complex action) cannot share a phase with single shots or bursts")
+        )
 
 
 def _wanted(mode: Mode, rounds: int | None) -> int:
@@ -205,8 +241,12 @@ def _wasted(
     if weapon.get("smartgun"):
         steps.append(Step(_("smartgun: no rounds wasted switching targets")))
         return 0
-    steps.append(Step(_("switching targets wastes %(wasted)s round(s) (%(metres)s m between "
-                        "targets)"), {"wasted": gap_metres, "metres": gap_metres}))  # fmt: skip
+    steps.append(
+        Step(
+            _("switching targets wastes %(wasted)s round(s) (%(metres)s m between targets)"),
+            {"wasted": gap_metres, "metres": gap_metres},
+        )
+    )
     return gap_metres
 
 
@@ -242,8 +282,10 @@ def _short_step(rounds: int, short: bool) -> Step:
     if rounds == 1:
         return Step(_("only one round left: it is a single shot"))
     if short:
-        return Step(_("short burst: only %(rounds)s rounds left (Power +2, level unchanged)"),
-                    {"rounds": rounds})  # fmt: skip
+        return Step(
+            _("short burst: only %(rounds)s rounds left (Power +2, level unchanged)"),
+            {"rounds": rounds},
+        )
     return Step(_("only %(rounds)s rounds left in the magazine"), {"rounds": rounds})
 
 
@@ -281,19 +323,27 @@ def stabilise(
         )
     if heavy and left:
         left *= 2
-        steps.append(Step(_("heavy weapon: uncompensated recoil doubled to +%(recoil)s"),
-                          {"recoil": left}))  # fmt: skip
+        steps.append(
+            Step(_("heavy weapon: uncompensated recoil doubled to +%(recoil)s"), {"recoil": left})
+        )
     if other_recoil:
         # seed 003: "platí nezkompenzovaný modifikátor zpětného rázu jedné zbraně i pro druhou"
         left += other_recoil
-        steps.append(Step(_("the other firearm's uncompensated recoil +%(recoil)s"),
-                          {"recoil": other_recoil}))  # fmt: skip
+        steps.append(
+            Step(
+                _("the other firearm's uncompensated recoil +%(recoil)s"), {"recoil": other_recoil}
+            )
+        )
     used = min(gyro, left + max(0, movement))
     recoil_left = max(0, left - used)
     movement_left = movement - (used - (left - recoil_left))
     if used:
-        steps.append(Step(_("gyro stabilisation %(gyro)s cancels %(used)s of recoil and "
-                            "movement"), {"gyro": gyro, "used": used}))  # fmt: skip
+        steps.append(
+            Step(
+                _("gyro stabilisation %(gyro)s cancels %(used)s of recoil and movement"),
+                {"gyro": gyro, "used": used},
+            )
+        )
     return Recoil(recoil_left, movement_left, used, tuple(steps))
 
 
@@ -304,9 +354,12 @@ EXPLOSIVE = frozenset({"explosive", "high_explosive"})
 
 
 def volley_code(
-    code: DamageCode, volley: Volley | None, ammunition: str = "normal", *,
+    code: DamageCode,
+    volley: Volley | None,
+    ammunition: str = "normal",
+    *,
     called_shot: bool = False,
-) -> tuple[DamageCode, tuple[Step, ...]]:  # fmt: skip
+) -> tuple[DamageCode, tuple[Step, ...]]:
     """The code after the firing mode, the ammunition and a called shot."""
     steps: list[Step] = []
     if volley is not None and (volley.power_bonus or volley.level_bonus):
@@ -360,9 +413,16 @@ def armour_against(
         ]
     else:
         value = target.ballistic if kind == "ballistic" else target.impact
-        steps = [Step(_("ballistic armour %(armour)s") if kind == "ballistic"
-                      else _("impact armour %(armour)s"), {"armour": value},
-                      Audience.STATS, target.id)]  # fmt: skip
+        steps = [
+            Step(
+                _("ballistic armour %(armour)s")
+                if kind == "ballistic"
+                else _("impact armour %(armour)s"),
+                {"armour": value},
+                Audience.STATS,
+                target.id,
+            )
+        ]
     if ammunition == "apds":
         # "se hodnocení pancíře … snižuje na polovinu. Vždy se zaokrouhluje dolů."
         value //= 2
@@ -392,7 +452,12 @@ def _flechette(target: Resister, value: int, override: int | None, steps: list[S
     if override is None:
         # "použijte buď dvojnásobek protinárazového pancíře, nebo … balistické … co je větší"
         value = max(2 * target.impact, target.ballistic)
-        steps.append(Step(_("flechette: armour is the larger of 2 × impact and ballistic: "
-                            "%(armour)s"), {"armour": value}, Audience.STATS,
-                          target.id))  # fmt: skip
+        steps.append(
+            Step(
+                _("flechette: armour is the larger of 2 × impact and ballistic: %(armour)s"),
+                {"armour": value},
+                Audience.STATS,
+                target.id,
+            )
+        )
     return Armour(value, 0, tuple(steps))

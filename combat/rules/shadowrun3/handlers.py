@@ -47,8 +47,9 @@ def resolve_stand_up(work: Work, action: Action) -> Outcome:
         raise fail(_("%(name)s is not prone"), name=actor.name)
     wound = wound_modifier(actor)
     if wound:
-        test = success_test(number(actor, "willpower"), 2 + wound, work.draw,
-                            purpose="stand_up", roller=actor.id)  # fmt: skip
+        test = success_test(
+            number(actor, "willpower"), 2 + wound, work.draw, purpose="stand_up", roller=actor.id
+        )
         for rolled in test.rolls:
             work.record(rolled)
         work.steps += test.steps
@@ -107,13 +108,17 @@ def resolve_declare(work: Work, action: Action) -> Outcome:
         raise fail(_("a complex action fills the whole phase"))
     for target in action.targets:
         work.get(target)
-    work.update(actor.id, declared={"key": phase_key(work.fight), "plan": plan,
-                                    "targets": list(action.targets)})  # fmt: skip
+    work.update(
+        actor.id,
+        declared={"key": phase_key(work.fight), "plan": plan, "targets": list(action.targets)},
+    )
     _lowest_first(work, actor.id)
     targets = ", ".join(work.get(t).name for t in action.targets) or "—"
     work.steps += [PLAN_LABELS[kind] for kind in plan if kind != "none"]
-    summary = Step(_("%(name)s declares the phase's actions, at %(targets)s"),
-                   {"name": actor.name, "targets": targets})  # fmt: skip
+    summary = Step(
+        _("%(name)s declares the phase's actions, at %(targets)s"),
+        {"name": actor.name, "targets": targets},
+    )
     return work.finish(summary, {"declared": plan, "targets": list(action.targets)})
 
 
@@ -143,5 +148,7 @@ def _lowest_first(work: Work, actor: str) -> None:
         plan = combatant.turn.get("declared")
         declared = isinstance(plan, dict) and plan.get("key") == key
         if pass_score(combatant, number_) == mine and not declared:
-            work.note(_("%(other)s acts in the same phase and declares first (lowest first)"),
-                      other=combatant.name)  # fmt: skip
+            work.note(
+                _("%(other)s acts in the same phase and declares first (lowest first)"),
+                other=combatant.name,
+            )

@@ -57,8 +57,12 @@ CALLED = ("none", "level", "armour")
 def whole(modifiers: Mapping[str, Any], key: str, low: int, high: int, default: int) -> int:
     value = modifiers.get(key, default)
     if type(value) is not int or not low <= value <= high:
-        raise fail(_("%(key)s must be a whole number from %(low)s to %(high)s"),
-                   key=key, low=low, high=high)  # fmt: skip
+        raise fail(
+            _("%(key)s must be a whole number from %(low)s to %(high)s"),
+            key=key,
+            low=low,
+            high=high,
+        )
     return value
 
 
@@ -78,8 +82,11 @@ def pool_dice(work: Work, who: Combatant, modifiers: Mapping[str, Any], *keys: s
     """Pool dice asked for under `keys`, all from `who`'s pool left this turn."""
     asked = [whole(modifiers, key, 0, 30, 0) for key in keys]
     if sum(asked) > pool_left(who):
-        raise fail(_("%(name)s has only %(left)s combat pool dice left"),
-                   name=who.name, left=pool_left(who))  # fmt: skip
+        raise fail(
+            _("%(name)s has only %(left)s combat pool dice left"),
+            name=who.name,
+            left=pool_left(who),
+        )
     return asked
 
 
@@ -92,8 +99,7 @@ def defender_pool(work: Work, action: Action, target: Combatant, *keys: str) -> 
     """seed 003: the surprised may not use pool dice against the surpriser's attacks."""
     asked = pool_dice(work, target, action.modifiers, *keys)
     if any(asked) and no_pool_against(work.fight, target.id, action.actor):
-        work.step(_("%(name)s is surprised by the attacker: no combat pool dice"),
-                  name=target.name)  # fmt: skip
+        work.step(_("%(name)s is surprised by the attacker: no combat pool dice"), name=target.name)
         return [0 for _dice in asked]
     return asked
 
@@ -112,8 +118,9 @@ class RangedPlan:
     steps: tuple[Step, ...]
 
 
-def plan_ranged(work: Work, action: Action, arm: Mapping[str, Any], volley: Volley | None,
-                ammunition: str) -> RangedPlan:  # fmt: skip
+def plan_ranged(
+    work: Work, action: Action, arm: Mapping[str, Any], volley: Volley | None, ammunition: str
+) -> RangedPlan:
     """Steps 1–2 of seed 003 and every number of the dice to come; rolls nothing."""
     actor, target = work.get(action.actor), one_target(work, action)
     m = action.modifiers
@@ -122,8 +129,7 @@ def plan_ranged(work: Work, action: Action, arm: Mapping[str, Any], volley: Voll
     steps: list[Step] = []
     if distance is None:
         distance = band_limits(arm, strength).bands[0]
-        steps.append(Step(_("no distance given: short range (%(metres)s m)"),
-                          {"metres": distance}))  # fmt: skip
+        steps.append(Step(_("no distance given: short range (%(metres)s m)"), {"metres": distance}))
     band = range_band(arm, whole(m, "distance", 0, 5000, distance), strength=strength)
     (pool,) = pool_dice(work, actor, m, "pool")
     called = m.get("called_shot", "none")
@@ -134,21 +140,39 @@ def plan_ranged(work: Work, action: Action, arm: Mapping[str, Any], volley: Voll
     standard = weapon_code(arm, strength)
     code, code_steps = volley_code(standard, volley, ammunition, called_shot=called == "level")
     dodge, resist = defender_pool(work, action, target, "dodge_pool", "resist_pool")
-    dodge_tn = dodge_target_number(burst=volley.dodge_modifier if volley else 0,
-                                   wound_tn=wound_modifier(target),
-                                   cramped=whole(m, "cramped", 0, 2, 0),
-                                   area=arm.get("weapon_type") in GRENADES)  # fmt: skip
+    dodge_tn = dodge_target_number(
+        burst=volley.dodge_modifier if volley else 0,
+        wound_tn=wound_modifier(target),
+        cramped=whole(m, "cramped", 0, 2, 0),
+        area=arm.get("weapon_type") in GRENADES,
+    )
     _key, rating = skill_dice(actor, arm)
-    shot = Shot(resister(actor.stats, id=actor.id, name=actor.name),
-                resister(target.stats, id=target.id, name=target.name), rating + pool, tn.value,
-                code, standard, ammunition, armour_kind(arm), dodge, dodge_tn.value, resist,
-                whole(m, "armour", 0, 20, 0) if called == "armour" else None)  # fmt: skip
+    shot = Shot(
+        resister(actor.stats, id=actor.id, name=actor.name),
+        resister(target.stats, id=target.id, name=target.name),
+        rating + pool,
+        tn.value,
+        code,
+        standard,
+        ammunition,
+        armour_kind(arm),
+        dodge,
+        dodge_tn.value,
+        resist,
+        whole(m, "armour", 0, 20, 0) if called == "armour" else None,
+    )
     steps += [*tn.steps, *code_steps]
     return RangedPlan(shot, volley, pool, tuple(steps))
 
 
-def _situation(work: Work, action: Action, arm: Mapping[str, Any], volley: Volley | None,
-               pool: bool, steps: list[Step]) -> Situation:  # fmt: skip
+def _situation(
+    work: Work,
+    action: Action,
+    arm: Mapping[str, Any],
+    volley: Volley | None,
+    pool: bool,
+    steps: list[Step],
+) -> Situation:
     """The GM's ticks and values, plus what the engine knows: the phase's targets, movement,
     wounds, the smart system, aim (lost when pool dice join a multi-phase aim)."""
     actor, target = work.get(action.actor), one_target(work, action)
@@ -160,17 +184,23 @@ def _situation(work: Work, action: Action, arm: Mapping[str, Any], volley: Volle
         aim = 0
     stationary = tick(m, "stationary_target")
     return Situation(
-        visibility=str(m.get("visibility", "clear")), vision=str(stat(actor, "vision")),
-        blind_fire=tick(m, "blind_fire"), partial_cover=tick(m, "partial_cover"),
+        visibility=str(m.get("visibility", "clear")),
+        vision=str(stat(actor, "vision")),
+        blind_fire=tick(m, "blind_fire"),
+        partial_cover=tick(m, "partial_cover"),
         extra_targets=_extra_targets(work, actor, target.id, volley),
         running_target=tick(m, "running_target") or (ran(target) and not stationary),
-        stationary_target=stationary, melee_opponents=whole(m, "melee_opponents", 0, 10, 0),
-        movement=movement_kind(actor), wound_tn=wound_modifier(actor),
-        smart=str(stat(actor, "smartlink")), second_firearm=tick(m, "second_firearm"),
-        aim=aim, aim_limit=aim_limit(actor, arm),
+        stationary_target=stationary,
+        melee_opponents=whole(m, "melee_opponents", 0, 10, 0),
+        movement=movement_kind(actor),
+        wound_tn=wound_modifier(actor),
+        smart=str(stat(actor, "smartlink")),
+        second_firearm=tick(m, "second_firearm"),
+        aim=aim,
+        aim_limit=aim_limit(actor, arm),
         called_shot=m.get("called_shot", "none") != "none",
         gm=whole(m, "tn_modifier", -10, 20, 0),
-    )  # fmt: skip
+    )
 
 
 def _extra_targets(work: Work, actor: Combatant, target: str, volley: Volley | None) -> int:
@@ -197,17 +227,25 @@ def plan_volley(work: Work, action: Action) -> tuple[Mapping[str, Any], Volley, 
     current = mode(actor, arm)
     wanted = action.modifiers.get("mode", current)
     if wanted != current:
-        raise fail(_("%(weapon)s is set to another fire mode: change the fire mode first"),
-                   weapon=arm["name"])  # fmt: skip
+        raise fail(
+            _("%(weapon)s is set to another fire mode: change the fire mode first"),
+            weapon=arm["name"],
+        )
     state = ammo(actor, arm)
     if not state["clip"]:
         raise fail(_("%(weapon)s has no clip in"), weapon=arm["name"])
     rounds = action.modifiers.get("rounds")
     if rounds is not None:
         rounds = whole(action.modifiers, "rounds", 1, 10, 1)
-    volley = fire(arm, wanted, phase=phase_fire(work, actor), target=target.id,
-                  rounds=rounds, loaded=state["rounds"],
-                  gap_metres=whole(action.modifiers, "gap", 0, 50, 0))  # fmt: skip
+    volley = fire(
+        arm,
+        wanted,
+        phase=phase_fire(work, actor),
+        target=target.id,
+        rounds=rounds,
+        loaded=state["rounds"],
+        gap_metres=whole(action.modifiers, "gap", 0, 50, 0),
+    )
     return arm, volley, state
 
 
@@ -216,10 +254,14 @@ def resolve_fire(work: Work, action: Action) -> Outcome:
     arm = weapon(actor, action.weapon)
     need_ready(work, actor, arm["name"])
     blocked = actor.turn.get("no_fire")
-    if isinstance(blocked, Mapping) and blocked.get("key") == phase_key(work.fight) \
-            and blocked.get("weapon") == arm["name"]:  # fmt: skip
-        raise fail(_("the quick draw failed: %(weapon)s cannot fire in this phase"),
-                   weapon=arm["name"])  # fmt: skip
+    if (
+        isinstance(blocked, Mapping)
+        and blocked.get("key") == phase_key(work.fight)
+        and blocked.get("weapon") == arm["name"]
+    ):
+        raise fail(
+            _("the quick draw failed: %(weapon)s cannot fire in this phase"), weapon=arm["name"]
+        )
     return _shoot(work, action)
 
 
@@ -244,8 +286,12 @@ def roll_shot(work: Work, action: Action, plan: RangedPlan) -> Outcome:
     work.update(action.actor, aim=None)
     if result.victim is not None:
         harm(work, result.victim, result.level, stun=result.stun)
-    data = {**result.data(), "tn": plan.shot.target_number, "dice": plan.shot.dice,
-            "code": str(plan.shot.code)}  # fmt: skip
+    data = {
+        **result.data(),
+        "tn": plan.shot.target_number,
+        "dice": plan.shot.dice,
+        "code": str(plan.shot.code),
+    }
     return work.finish(result.summary, data)
 
 
@@ -261,12 +307,21 @@ def resolve_quick_draw(work: Work, action: Action) -> Outcome:
     tn = 4 + 2 * tick(m, "no_holster") + 2 * tick(m, "two_weapons") + wound_modifier(actor)
     test = success_test(reaction(actor), tn, work.draw, purpose="quick_draw", roller=actor.id)
     work.rolls += test.rolls
-    work.steps += [Step(_("%(name)s quick-draws %(weapon)s: Reaction test"),
-                        {"name": actor.name, "weapon": arm["name"]}), *test.steps]  # fmt: skip
+    work.steps += [
+        Step(
+            _("%(name)s quick-draws %(weapon)s: Reaction test"),
+            {"name": actor.name, "weapon": arm["name"]},
+        ),
+        *test.steps,
+    ]
     set_ready(work, actor.id, arm["name"])
     if not test.successes:
         work.update(actor.id, no_fire={"key": phase_key(work.fight), "weapon": arm["name"]})
-        return work.finish(Step(_("%(name)s fumbles the draw: no shot from %(weapon)s in this "
-                                  "phase"), {"name": actor.name, "weapon": arm["name"]}),
-                           {"hit": False, "damage": 0, "drawn": False})  # fmt: skip
+        return work.finish(
+            Step(
+                _("%(name)s fumbles the draw: no shot from %(weapon)s in this phase"),
+                {"name": actor.name, "weapon": arm["name"]},
+            ),
+            {"hit": False, "damage": 0, "drawn": False},
+        )
     return _shoot(work, action)

@@ -24,8 +24,14 @@ def harm(work: Work, victim_id: str, level: Level | None, *, stun: bool) -> Woun
     if level is None:
         return None
     victim = work.get(victim_id)
-    wound = take_damage(monitors(victim), level, stun=stun, body=number(victim, "body"),
-                        name=victim.name, about=victim_id)  # fmt: skip
+    wound = take_damage(
+        monitors(victim),
+        level,
+        stun=stun,
+        body=number(victim, "body"),
+        name=victim.name,
+        about=victim_id,
+    )
     work.steps += wound.steps
     work.set_hp(victim_id, victim.max_hp - wound.after.physical)
     work.update(victim_id, stun=wound.after.stun)
@@ -54,5 +60,7 @@ def resolve_gm_damage(work: Work, action: Action) -> Outcome:
         harm(work, target, level, stun=kind == "stun")
     names = ", ".join(work.get(t).name for t in dict.fromkeys(action.targets))
     work.note(_("Damage applied by the game master"))
-    return work.finish(Step(_("%(names)s: damage applied by the game master"), {"names": names}),
-                       {"level": level, "stun": kind == "stun"})  # fmt: skip
+    return work.finish(
+        Step(_("%(names)s: damage applied by the game master"), {"names": names}),
+        {"level": level, "stun": kind == "stun"},
+    )

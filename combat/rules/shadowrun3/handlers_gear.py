@@ -132,8 +132,7 @@ def resolve_clip(work: Work, action: Action) -> Outcome:
         state.update(clip=True, rounds=reload(arm), type=_ammo_type(action, arm))
         template = _("%(name)s inserts a clip into %(weapon)s")
     set_ammo(work, actor.id, arm["name"], state)
-    return work.finish(Step(template, {"name": actor.name, "weapon": arm["name"]}),
-                       {"ammo": state})  # fmt: skip
+    return work.finish(Step(template, {"name": actor.name, "weapon": arm["name"]}), {"ammo": state})
 
 
 def resolve_reload(work: Work, action: Action) -> Outcome:
@@ -148,12 +147,19 @@ def resolve_reload(work: Work, action: Action) -> Outcome:
     if type(rounds) is not int or not 1 <= rounds <= full:
         raise fail(_("rounds must be from 1 to %(full)s"), full=full)
     state = ammo(actor, arm)
-    state.update(clip=True, rounds=min(full, (state.get("rounds") or 0) + rounds),
-                 type=_ammo_type(action, arm))  # fmt: skip
+    state.update(
+        clip=True,
+        rounds=min(full, (state.get("rounds") or 0) + rounds),
+        type=_ammo_type(action, arm),
+    )
     set_ammo(work, actor.id, arm["name"], state)
-    return work.finish(Step(_("%(name)s reloads %(weapon)s: %(rounds)s rounds"),
-                            {"name": actor.name, "weapon": arm["name"],
-                             "rounds": state["rounds"]}), {"ammo": state})  # fmt: skip
+    return work.finish(
+        Step(
+            _("%(name)s reloads %(weapon)s: %(rounds)s rounds"),
+            {"name": actor.name, "weapon": arm["name"], "rounds": state["rounds"]},
+        ),
+        {"ammo": state},
+    )
 
 
 def _ammo_type(action: Action, arm: Mapping[str, Any]) -> str:
@@ -193,16 +199,25 @@ def resolve_aim(work: Work, action: Action, key: str) -> Outcome:
     same = state and state.get("weapon") == arm["name"] and state.get("target") == action.targets[0]
     count = (state or {}).get("count", 0) + 1 if same else 1
     if count > aim_limit(actor, arm):
-        raise fail(_("%(name)s may aim at most %(limit)s times (half the skill)"),
-                   name=actor.name, limit=aim_limit(actor, arm))  # fmt: skip
+        raise fail(
+            _("%(name)s may aim at most %(limit)s times (half the skill)"),
+            name=actor.name,
+            limit=aim_limit(actor, arm),
+        )
     phases = list((state or {}).get("phases", [])) if same else []
     phases = phases + ([key] if key not in phases else [])
-    work.update(actor.id, aim={"weapon": arm["name"], "target": action.targets[0],
-                               "count": count, "phases": phases})  # fmt: skip
+    work.update(
+        actor.id,
+        aim={"weapon": arm["name"], "target": action.targets[0], "count": count, "phases": phases},
+    )
     target = work.get(action.targets[0]).name
-    return work.finish(Step(_("%(name)s aims at %(target)s: −%(count)s TN"),
-                            {"name": actor.name, "target": target, "count": count}),
-                       {"aim": count})  # fmt: skip
+    return work.finish(
+        Step(
+            _("%(name)s aims at %(target)s: −%(count)s TN"),
+            {"name": actor.name, "target": target, "count": count},
+        ),
+        {"aim": count},
+    )
 
 
 def aim_of(combatant: Combatant) -> Mapping[str, Any] | None:
@@ -224,8 +239,9 @@ def pool_breaks_aim(work: Work, combatant_id: str) -> None:
     state = aim_of(work.get(combatant_id))
     if state and len(state.get("phases", [])) > 1:
         work.update(combatant_id, aim=None)
-        work.step(_("%(name)s uses combat pool dice: the aim is lost"),
-                  name=work.get(combatant_id).name)  # fmt: skip
+        work.step(
+            _("%(name)s uses combat pool dice: the aim is lost"), name=work.get(combatant_id).name
+        )
 
 
 def skill_dice(combatant: Combatant, arm: Mapping[str, Any] | None) -> tuple[str, int]:

@@ -88,21 +88,35 @@ def plan_melee(work: Work, action: Action, *, intercept: bool = False) -> MeleeP
     tn_attack, tn_defence = melee_target_numbers(
         attacker_reach=int((arm or {}).get("reach", 0)),
         defender_reach=int((guard or {}).get("reach", 0)),
-        reach_use=m.get("reach_use", "own"), attacker_wound_tn=wound_modifier(actor),
+        reach_use=m.get("reach_use", "own"),
+        attacker_wound_tn=wound_modifier(actor),
         defender_wound_tn=0 if intercept else wound_modifier(target),
-        attacker_modifier=extra, called_shot=called != "none",
-    )  # fmt: skip
+        attacker_modifier=extra,
+        called_shot=called != "none",
+    )
     code = melee_code(arm, number(actor, "strength"))
-    attacker = Fighter(resister(actor.stats, id=actor.id, name=actor.name),
-                       skill_dice(actor, arm)[1] + attack_pool, tn_attack.value,
-                       code.raised(1) if called == "level" else code)  # fmt: skip
-    defender = Fighter(resister(target.stats, id=target.id, name=target.name),
-                       skill_dice(target, guard)[1] + defence_pool, tn_defence.value,
-                       melee_code(guard, number(target, "strength")), resist_pool,
-                       whole(m, "armour", 0, 20, 0) if called == "armour" else None)  # fmt: skip
+    attacker = Fighter(
+        resister(actor.stats, id=actor.id, name=actor.name),
+        skill_dice(actor, arm)[1] + attack_pool,
+        tn_attack.value,
+        code.raised(1) if called == "level" else code,
+    )
+    defender = Fighter(
+        resister(target.stats, id=target.id, name=target.name),
+        skill_dice(target, guard)[1] + defence_pool,
+        tn_defence.value,
+        melee_code(guard, number(target, "strength")),
+        resist_pool,
+        whole(m, "armour", 0, 20, 0) if called == "armour" else None,
+    )
     full = intercept or tick(m, "full_defence")
-    return MeleePlan(attacker, defender, full, (attack_pool, defence_pool, resist_pool),
-                     (*tn_attack.steps, *tn_defence.steps))  # fmt: skip
+    return MeleePlan(
+        attacker,
+        defender,
+        full,
+        (attack_pool, defence_pool, resist_pool),
+        (*tn_attack.steps, *tn_defence.steps),
+    )
 
 
 def resolve_melee_attack(work: Work, action: Action, *, intercept: bool = False) -> Outcome:
@@ -137,11 +151,13 @@ def resolve_intercept(work: Work, action: Action) -> Outcome:
     if actor.side == mover.side:
         raise fail(_("only an opponent can intercept %(name)s"), name=mover.name)
     if not (later and acts_in(actor, number_)) and not delay.usable(fight, actor):
-        raise fail(_("%(name)s has no action left in this pass to intercept with"),
-                   name=actor.name)  # fmt: skip
+        raise fail(_("%(name)s has no action left in this pass to intercept with"), name=actor.name)
     if later:
         work.order = tuple(cid for cid in order if cid != actor.id)
     work.update(actor.id, acted=number_, delay=None)
-    work.step(_("%(name)s intercepts %(mover)s and gives up its action in this pass"),
-              name=actor.name, mover=mover.name)  # fmt: skip
+    work.step(
+        _("%(name)s intercepts %(mover)s and gives up its action in this pass"),
+        name=actor.name,
+        mover=mover.name,
+    )
     return resolve_melee_attack(work, action, intercept=True)

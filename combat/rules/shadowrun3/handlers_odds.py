@@ -58,8 +58,11 @@ def _draw_chance(work: Work, action: Action) -> tuple[Step, ...]:
     m = action.modifiers
     tn = 4 + 2 * tick(m, "no_holster") + 2 * tick(m, "two_weapons") + wound_modifier(actor)
     chance = chance_of_success(reaction(actor), tn)
-    return (Step(_("chance to draw in time: %(percent)s %%"),
-                 {"percent": f"{float(chance) * 100:.1f}"}),)  # fmt: skip
+    return (
+        Step(
+            _("chance to draw in time: %(percent)s %%"), {"percent": f"{float(chance) * 100:.1f}"}
+        ),
+    )
 
 
 def _melee(work: Work, action: Action) -> tuple[Step, ...]:

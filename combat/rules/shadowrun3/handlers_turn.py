@@ -93,11 +93,13 @@ def timing(work: Work, action: Action, cost: Cost) -> Timing:
     if delay.usable(fight, actor) and kind != "delay":
         return "step_in"
     if cost != "free" or kind == "delay":
-        raise fail(_("it is %(current)s's phase: %(name)s may only take a free action now"),
-                   current=work.get(str(fight.current)).name, name=actor.name)  # fmt: skip
+        raise fail(
+            _("it is %(current)s's phase: %(name)s may only take a free action now"),
+            current=work.get(str(fight.current)).name,
+            name=actor.name,
+        )
     if kind != "drop_prone" and not has_slot_before(fight, actor):
-        raise fail(_("%(name)s may take no free action before its first phase"),
-                   name=actor.name)  # fmt: skip
+        raise fail(_("%(name)s may take no free action before its first phase"), name=actor.name)
     if actor.turn.get("free_out") == free_key(fight):
         raise fail(_("%(name)s already took a free action in this phase"), name=actor.name)
     return "free"
@@ -116,8 +118,11 @@ def options(fight: Fight, actor: Combatant) -> tuple[ActionOption, ...]:
     if fight.current is None or score(actor) is None or completely_surprised(actor):
         kinds = ["surprise", "damage"] + ([] if completely_surprised(actor) else ["drop_prone"])
         return tuple(_option(SPECS[k], actor) for k in kinds if _possible(fight, actor, SPECS[k]))
-    own = (actor.id == fight.current or delay.usable(fight, actor)
-           or actor.turn.get("stepped") == free_key(fight))  # fmt: skip
+    own = (
+        actor.id == fight.current
+        or delay.usable(fight, actor)
+        or actor.turn.get("stepped") == free_key(fight)
+    )
     state = phase_state(actor, phase_key(fight))
     left = 2 - state["units"]
     result = []
@@ -148,8 +153,15 @@ def _option(spec: Spec, actor: Combatant) -> ActionOption:
         choices = tuple((k, labels.get(k, Step(k))) for k in skills)
         fields = (ValueField("skill", Step(_("Skill")), choices), *fields[1:])
     # The surprise test and damage by the GM are the GM's bookkeeping, never a player's.
-    return ActionOption(spec.kind, Step(spec.label), spec.needs_target, spec.needs_weapon,
-                        spec.ticks, fields, gm_only=spec.kind in GM_KINDS)  # fmt: skip
+    return ActionOption(
+        spec.kind,
+        Step(spec.label),
+        spec.needs_target,
+        spec.needs_weapon,
+        spec.ticks,
+        fields,
+        gm_only=spec.kind in GM_KINDS,
+    )
 
 
 def _possible(fight: Fight, actor: Combatant, spec: Spec) -> bool:

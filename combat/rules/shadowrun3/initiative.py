@@ -73,12 +73,19 @@ def roll_one(work: Work, combatant_id: str, passes_done: int) -> None:
     work.set_initiative(combatant_id, score - 10 * (max(1, passes_done) - 1))
     work.step(
         _("%(name)s: initiative %(total)s = %(reaction)s + %(dice)sd6 (%(faces)s)"),
-        name=combatant.name, total=result.total, reaction=modified, dice=dice,
+        name=combatant.name,
+        total=result.total,
+        reaction=modified,
+        dice=dice,
         faces=", ".join(str(face) for face in faces),
-    )  # fmt: skip
+    )
     if wound:
-        work.step(_("%(name)s: wound modifier −%(wound)s → %(score)s"),
-                  name=combatant.name, wound=wound, score=score)  # fmt: skip
+        work.step(
+            _("%(name)s: wound modifier −%(wound)s → %(score)s"),
+            name=combatant.name,
+            wound=wound,
+            score=score,
+        )
 
 
 def start_turn(work: Work, ids: Sequence[str], passes_done: int = 1) -> None:

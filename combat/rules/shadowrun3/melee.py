@@ -61,11 +61,19 @@ def melee_target_numbers(
     longer_is_attacker = difference > 0
     attacker_reach_mod = own if longer_is_attacker else other if difference else 0
     defender_reach_mod = other if longer_is_attacker else own if difference else 0
-    attacker = build(BASE_TN, [("reach", attacker_reach_mod), ("wounds", attacker_wound_tn),
-                               ("called_shot", 4 if called_shot else 0),
-                               ("gm", attacker_modifier)])  # fmt: skip
-    defender = build(BASE_TN, [("reach", defender_reach_mod), ("wounds", defender_wound_tn),
-                               ("gm", defender_modifier)])  # fmt: skip
+    attacker = build(
+        BASE_TN,
+        [
+            ("reach", attacker_reach_mod),
+            ("wounds", attacker_wound_tn),
+            ("called_shot", 4 if called_shot else 0),
+            ("gm", attacker_modifier),
+        ],
+    )
+    defender = build(
+        BASE_TN,
+        [("reach", defender_reach_mod), ("wounds", defender_wound_tn), ("gm", defender_modifier)],
+    )
     return attacker, defender
 
 
@@ -115,39 +123,78 @@ class MeleeResult(Dealt):
         return result_step(loser.who.name, self.code, self.level)
 
     def data(self) -> dict[str, Any]:
-        return {"hit": self.hit, "damage": self.boxes if self.hit else 0,
-                "counter": self.boxes if self.winner == "defender" else 0,
-                "winner": self.winner, "level": self.level, "net": self.net,
-                "victim": self.victim, "stun": self.stun}  # fmt: skip
+        return {
+            "hit": self.hit,
+            "damage": self.boxes if self.hit else 0,
+            "counter": self.boxes if self.winner == "defender" else 0,
+            "winner": self.winner,
+            "level": self.level,
+            "net": self.net,
+            "victim": self.victim,
+            "stun": self.stun,
+        }
 
 
 def resolve_melee(
     attacker: Fighter, defender: Fighter, faces: FaceSource, *, full_defence: bool = False
 ) -> MeleeResult:
     """The opposed test, then the loser's resistance and the staging of the winner's code."""
-    attack = success_test(attacker.dice, attacker.target_number, faces, purpose="attack",
-                          roller=attacker.who.id)  # fmt: skip
-    defence = success_test(defender.dice, defender.target_number, faces, purpose="defence",
-                           roller=defender.who.id)  # fmt: skip
-    steps = [Step(_("standard SR3 melee (not in the seed)")),
-             Step(_("%(name)s attacks"), {"name": attacker.who.name}), *attack.steps,
-             Step(_("%(name)s defends"), {"name": defender.who.name}), *defence.steps]  # fmt: skip
+    attack = success_test(
+        attacker.dice, attacker.target_number, faces, purpose="attack", roller=attacker.who.id
+    )
+    defence = success_test(
+        defender.dice, defender.target_number, faces, purpose="defence", roller=defender.who.id
+    )
+    steps = [
+        Step(_("standard SR3 melee (not in the seed)")),
+        Step(_("%(name)s attacks"), {"name": attacker.who.name}),
+        *attack.steps,
+        Step(_("%(name)s defends"), {"name": defender.who.name}),
+        *defence.steps,
+    ]
     rolls = (*attack.rolls, *defence.rolls)
     net = abs(attack.successes - defence.successes)
     if attack.successes == defence.successes:
         steps.append(Step(_("as many successes on both sides: nobody is hit")))
-        return MeleeResult(attacker, defender, attack, defence, None, 0, None, attacker.code,
-                           None, tuple(steps), rolls)  # fmt: skip
+        return MeleeResult(
+            attacker,
+            defender,
+            attack,
+            defence,
+            None,
+            0,
+            None,
+            attacker.code,
+            None,
+            tuple(steps),
+            rolls,
+        )
     won_attack = attack.successes > defence.successes
     if not won_attack and full_defence:
-        steps.append(Step(_("full defence: %(name)s avoids the blow and does not strike back"),
-                          {"name": defender.who.name}))  # fmt: skip
-        return MeleeResult(attacker, defender, attack, defence, None, net, None, attacker.code,
-                           None, tuple(steps), rolls)  # fmt: skip
+        steps.append(
+            Step(
+                _("full defence: %(name)s avoids the blow and does not strike back"),
+                {"name": defender.who.name},
+            )
+        )
+        return MeleeResult(
+            attacker,
+            defender,
+            attack,
+            defence,
+            None,
+            net,
+            None,
+            attacker.code,
+            None,
+            tuple(steps),
+            rolls,
+        )
     winner, loser = (attacker, defender) if won_attack else (defender, attacker)
     if not won_attack:
-        steps.append(Step(_("%(name)s wins the exchange and strikes back"),
-                          {"name": defender.who.name}))  # fmt: skip
+        steps.append(
+            Step(_("%(name)s wins the exchange and strikes back"), {"name": defender.who.name})
+        )
     steps += code_steps(winner.code)
     armour = loser.who.impact if loser.armour_override is None else loser.armour_override
     steps.append(
@@ -155,8 +202,21 @@ def resolve_melee(
     )
     resistance = resistance_test(loser.who, winner.code.power, armour, loser.resist_pool, faces)
     level = stage(winner.code.level, net - resistance.successes)
-    steps += [*resistance.steps, *staging_steps(net, resistance.successes, winner.code.level),
-              result_step(loser.who.name, winner.code, level)]  # fmt: skip
-    return MeleeResult(attacker, defender, attack, defence,
-                       "attacker" if won_attack else "defender", net, resistance, winner.code,
-                       level, tuple(steps), (*rolls, *resistance.rolls))  # fmt: skip
+    steps += [
+        *resistance.steps,
+        *staging_steps(net, resistance.successes, winner.code.level),
+        result_step(loser.who.name, winner.code, level),
+    ]
+    return MeleeResult(
+        attacker,
+        defender,
+        attack,
+        defence,
+        "attacker" if won_attack else "defender",
+        net,
+        resistance,
+        winner.code,
+        level,
+        tuple(steps),
+        (*rolls, *resistance.rolls),
+    )

@@ -37,8 +37,12 @@ LASER_BLOCKED = frozenset({"light_smoke", "heavy_smoke", "thermal_smoke"})
 LASER_RANGE = 50
 # seed 003: walking +1 (+2 difficult terrain), running +4 (+6).
 MOVEMENT: Mapping[str, int] = {
-    "none": 0, "walk": 1, "walk_difficult": 2, "run": 4, "run_difficult": 6,
-}  # fmt: skip
+    "none": 0,
+    "walk": 1,
+    "walk_difficult": 2,
+    "run": 4,
+    "run_difficult": 6,
+}
 SMART: Mapping[str, int] = {"none": 0, "smartlink": -2, "smartgoggles": -1}
 # seed 003: "dvě zbraně z kategorie pistole nebo samopaly, v každé ruce jednu"
 SECOND_FIREARM_TYPES = frozenset({"hold_out_pistol", "light_pistol", "heavy_pistol", "smg"})
@@ -72,8 +76,11 @@ _STEPS: Mapping[str, str] = {
 def visibility_modifier(condition: str, vision: str, *, electronic: bool = False) -> int:
     row = VISIBILITY.get(condition)
     if row is None or vision not in row:
-        raise RulesError(_("unknown visibility %(condition)s or vision %(vision)s"),
-                         condition=condition, vision=vision)  # fmt: skip
+        raise RulesError(
+            _("unknown visibility %(condition)s or vision %(vision)s"),
+            condition=condition,
+            vision=vision,
+        )
     cyber, natural = row[vision]
     return cyber if electronic else natural
 
@@ -95,8 +102,11 @@ def build(base: int, parts: list[tuple[str, int]], head: tuple[Step, ...] = ()) 
     steps = [*head, *(Step(_STEPS[key], {"value": f"{value:+d}"}) for key, value in real)]
     value = clamp(base + sum(v for _k, v in real))
     shown = " ".join(f"{v:+d}" for _k, v in real)
-    steps.append(Step(_("TN %(base)s %(modifiers)s = %(tn)s"),
-                      {"base": base, "modifiers": shown, "tn": value}))  # fmt: skip
+    steps.append(
+        Step(
+            _("TN %(base)s %(modifiers)s = %(tn)s"), {"base": base, "modifiers": shown, "tn": value}
+        )
+    )
     return TargetNumber(base, value, real, tuple(steps))
 
 
@@ -131,19 +141,28 @@ class Situation:
     def check(self) -> None:
         need(self.movement in MOVEMENT, _("unknown movement %(value)s"), value=self.movement)
         need(self.smart in SMART, _("unknown smart system %(value)s"), value=self.smart)
-        need(not (self.running_target and self.stationary_target),
-             _("a target cannot be running and stationary at once"))  # fmt: skip
+        need(
+            not (self.running_target and self.stationary_target),
+            _("a target cannot be running and stationary at once"),
+        )
         for key in ("extra_targets", "melee_opponents", "wound_tn", "aim", "other_recoil"):
             value = getattr(self, key)
-            need(type(value) is int and 0 <= value <= 50,
-                 _("%(key)s must be a whole number from 0 to 50"), key=key)  # fmt: skip
-        need(type(self.gm) is int and -20 <= self.gm <= 20,
-             _("the game master's modifier must be from -20 to 20"))  # fmt: skip
+            need(
+                type(value) is int and 0 <= value <= 50,
+                _("%(key)s must be a whole number from 0 to 50"),
+                key=key,
+            )
+        need(
+            type(self.gm) is int and -20 <= self.gm <= 20,
+            _("the game master's modifier must be from -20 to 20"),
+        )
         # seed 003, Zamíření: "až do maximálního počtu, který se rovná polovině stupně
         # dovednosti … zaokrouhleno dolů"
-        need(self.aim_limit is None or self.aim <= self.aim_limit,
-             _("at most %(limit)s aiming actions (half the skill)"),
-             limit=self.aim_limit if self.aim_limit is not None else 0)  # fmt: skip
+        need(
+            self.aim_limit is None or self.aim <= self.aim_limit,
+            _("at most %(limit)s aiming actions (half the skill)"),
+            limit=self.aim_limit if self.aim_limit is not None else 0,
+        )
 
 
 def ranged_target_number(
@@ -167,8 +186,12 @@ def ranged_target_number(
         ("recoil", recoil.recoil),
         ("blind_fire", 8 if situation.blind_fire else 0),
         ("partial_cover", 4 if situation.partial_cover else 0),
-        ("visibility", visibility_modifier(situation.visibility, situation.vision,
-                                           electronic=situation.electronic_vision)),
+        (
+            "visibility",
+            visibility_modifier(
+                situation.visibility, situation.vision, electronic=situation.electronic_vision
+            ),
+        ),
         ("extra_targets", 2 * targets),
         ("running_target", 2 if situation.running_target else 0),
         ("stationary_target", -1 if situation.stationary_target else 0),
@@ -180,7 +203,7 @@ def ranged_target_number(
         ("aim", -situation.aim),
         ("called_shot", 4 if situation.called_shot else 0),
         ("gm", situation.gm),
-    ]  # fmt: skip
+    ]
     return build(band.base_tn, parts, (*band.steps, *recoil.steps))
 
 
@@ -204,8 +227,11 @@ def _sights(
         return []
     if weapon.get("smartgun") and situation.smart != "none" and not band.magnified:
         return [(situation.smart, SMART[situation.smart])]
-    laser = (weapon.get("laser_sight") and band.distance <= LASER_RANGE
-             and situation.visibility not in LASER_BLOCKED)  # fmt: skip
+    laser = (
+        weapon.get("laser_sight")
+        and band.distance <= LASER_RANGE
+        and situation.visibility not in LASER_BLOCKED
+    )
     return [("laser", -1)] if laser else []
 
 
@@ -224,6 +250,12 @@ def dodge_target_number(
     need(0 <= cramped <= 2, _("cramped or prone is +0, +1 or +2"))
     for value in (burst, wound_tn, spread):
         need(0 <= value <= 50, _("a dodge modifier must be from 0 to 50"))
-    parts = [("burst", burst), ("wounds", wound_tn), ("cramped", cramped),
-             ("area", 2 if area else 0), ("spread", spread), ("gm", gm)]  # fmt: skip
+    parts = [
+        ("burst", burst),
+        ("wounds", wound_tn),
+        ("cramped", cramped),
+        ("area", 2 if area else 0),
+        ("spread", spread),
+        ("gm", gm),
+    ]
     return build(4, parts)

@@ -104,12 +104,16 @@ def resolve_move(work: Work, action: Action, own_phase: bool) -> Outcome:
     limit = allowance(fight, actor, pace)
     if so_far + metres > limit:
         raise fail(TEXT[pace]["limit"], name=actor.name, limit=limit, done=so_far)
-    state.update(pace=pace, rough=rough or bool(state.get("rough")), key=key,
-                 metres=so_far + metres)  # fmt: skip
+    state.update(
+        pace=pace, rough=rough or bool(state.get("rough")), key=key, metres=so_far + metres
+    )
     work.update(actor.id, move=state)
     summary = Step(TEXT[pace]["moves"], {"name": actor.name, "metres": metres, "limit": limit})
-    work.step(_("%(name)s: +%(tn)s TN for moving until the end of the combat turn"),
-              name=actor.name, tn=movement_tn(work.get(actor.id)))  # fmt: skip
+    work.step(
+        _("%(name)s: +%(tn)s TN for moving until the end of the combat turn"),
+        name=actor.name,
+        tn=movement_tn(work.get(actor.id)),
+    )
     return work.finish(summary, {"metres": metres, "limit": limit, "pace": pace})
 
 
@@ -121,8 +125,9 @@ def resolve_athletics(work: Work, action: Action) -> Outcome:
     extra = action.modifiers.get("tn_modifier", 0)
     if type(extra) is not int:
         raise fail(_("the target number modifier must be a whole number"))
-    test = success_test(rating, 4 + wound_modifier(actor) + extra, work.draw,
-                        purpose="athletics", roller=actor.id)  # fmt: skip
+    test = success_test(
+        rating, 4 + wound_modifier(actor) + extra, work.draw, purpose="athletics", roller=actor.id
+    )
     for rolled in test.rolls:
         work.record(rolled)
     work.steps += test.steps

@@ -95,14 +95,23 @@ def attack_odds(
 
 def shot_odds(shot: Shot) -> AttackOdds:
     """The odds of exactly the shot `resolve_ranged` would roll (armour and flechette too)."""
-    armour = armour_against(shot.target, kind=shot.armour_kind, ammunition=shot.ammunition,
-                            override=shot.armour_override)  # fmt: skip
+    armour = armour_against(
+        shot.target,
+        kind=shot.armour_kind,
+        ammunition=shot.ammunition,
+        override=shot.armour_override,
+    )
     code = shot.code.raised(armour.level_bonus)
-    return attack_odds(dice=shot.dice, target=shot.target_number, dodge_dice=shot.dodge_dice,
-                       dodge_target=shot.dodge_target,
-                       resist_dice=shot.target.body + shot.target.dermal + shot.resist_pool,
-                       resist_target=code.power - armour.value, level=code.level,
-                       explosive=shot.ammunition in EXPLOSIVE)  # fmt: skip
+    return attack_odds(
+        dice=shot.dice,
+        target=shot.target_number,
+        dodge_dice=shot.dodge_dice,
+        dodge_target=shot.dodge_target,
+        resist_dice=shot.target.body + shot.target.dermal + shot.resist_pool,
+        resist_target=code.power - armour.value,
+        level=code.level,
+        explosive=shot.ammunition in EXPLOSIVE,
+    )
 
 
 @dataclass(frozen=True)
@@ -160,12 +169,15 @@ def fighters_odds(attacker: Fighter, defender: Fighter, *, full_defence: bool = 
         armour = loser.who.impact if loser.armour_override is None else loser.armour_override
         return loser.who.body + loser.who.dermal + loser.resist_pool, winner.code.power - armour
 
-    return melee_odds(attacker=(attacker.dice, attacker.target_number),
-                      defender=(defender.dice, defender.target_number),
-                      attacker_level=attacker.code.level, defender_level=defender.code.level,
-                      defender_resist=resist(defender, attacker),
-                      attacker_resist=resist(attacker, defender),
-                      full_defence=full_defence)  # fmt: skip
+    return melee_odds(
+        attacker=(attacker.dice, attacker.target_number),
+        defender=(defender.dice, defender.target_number),
+        attacker_level=attacker.code.level,
+        defender_level=defender.code.level,
+        defender_resist=resist(defender, attacker),
+        attacker_resist=resist(attacker, defender),
+        full_defence=full_defence,
+    )
 
 
 def _percent(chance: Fraction) -> str:
@@ -185,29 +197,45 @@ def odds_steps(odds: AttackOdds) -> tuple[Step, ...]:
     """The lines shown before the roll (params already formatted as strings)."""
     steps = [Step(_("chance to hit: %(percent)s %%"), {"percent": _percent(odds.hit)})]
     if odds.dodged:
-        steps.append(Step(_("chance the target dodges: %(percent)s %%"),
-                          {"percent": _percent(odds.dodged)}))  # fmt: skip
-    steps += [Step(_LEVEL_ODDS[level], {"percent": _percent(chance)})
-              for level, chance in odds.levels.items() if chance]  # fmt: skip
-    steps.append(Step(_("expected damage: %(boxes)s boxes"),
-                      {"boxes": f"{float(odds.expected_boxes):.1f}"}))  # fmt: skip
+        steps.append(
+            Step(_("chance the target dodges: %(percent)s %%"), {"percent": _percent(odds.dodged)})
+        )
+    steps += [
+        Step(_LEVEL_ODDS[level], {"percent": _percent(chance)})
+        for level, chance in odds.levels.items()
+        if chance
+    ]
+    steps.append(
+        Step(_("expected damage: %(boxes)s boxes"), {"boxes": f"{float(odds.expected_boxes):.1f}"})
+    )
     if odds.hit:
-        steps.append(Step(_("expected net successes on a hit: %(net)s"),
-                          {"net": f"{float(odds.expected_net):.1f}"}))  # fmt: skip
+        steps.append(
+            Step(
+                _("expected net successes on a hit: %(net)s"),
+                {"net": f"{float(odds.expected_net):.1f}"},
+            )
+        )
     if odds.misfire:
-        steps.append(Step(_("chance the explosive round misfires: %(percent)s %%"),
-                          {"percent": f"{float(odds.misfire) * 100:.4f}"}))  # fmt: skip
+        steps.append(
+            Step(
+                _("chance the explosive round misfires: %(percent)s %%"),
+                {"percent": f"{float(odds.misfire) * 100:.4f}"},
+            )
+        )
     return tuple(steps)
 
 
 def melee_odds_steps(odds: MeleeOdds) -> tuple[Step, ...]:
     return (
         Step(_("chance the attacker wins: %(percent)s %%"), {"percent": _percent(odds.hit)}),
-        Step(_("chance the defender strikes back: %(percent)s %%"),
-             {"percent": _percent(odds.countered)}),
+        Step(
+            _("chance the defender strikes back: %(percent)s %%"),
+            {"percent": _percent(odds.countered)},
+        ),
         Step(_("chance nobody is hit: %(percent)s %%"), {"percent": _percent(odds.nobody)}),
-        Step(_("expected damage: %(boxes)s boxes"),
-             {"boxes": f"{float(odds.expected_boxes):.1f}"}),
-        Step(_("expected damage to the attacker: %(boxes)s boxes"),
-             {"boxes": f"{float(odds.expected_counter_boxes):.1f}"}),
-    )  # fmt: skip
+        Step(_("expected damage: %(boxes)s boxes"), {"boxes": f"{float(odds.expected_boxes):.1f}"}),
+        Step(
+            _("expected damage to the attacker: %(boxes)s boxes"),
+            {"boxes": f"{float(odds.expected_counter_boxes):.1f}"},
+        ),
+    )

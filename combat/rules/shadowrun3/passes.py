@@ -150,9 +150,13 @@ def apply_wound(work: Work, combatant_id: str) -> None:
     work.update(combatant_id, score=new, wound=now)
     number = stage_pass(work.fight)
     work.set_initiative(combatant_id, new - 10 * (number - 1))
-    work.step(_("%(name)s: wound modifier −%(wound)s, initiative %(before)s → %(after)s"),
-              name=combatant.name, wound=now, before=value - 10 * (number - 1),
-              after=new - 10 * (number - 1))  # fmt: skip
+    work.step(
+        _("%(name)s: wound modifier −%(wound)s, initiative %(before)s → %(after)s"),
+        name=combatant.name,
+        wound=now,
+        before=value - 10 * (number - 1),
+        after=new - 10 * (number - 1),
+    )
 
 
 def reorder(work: Work, changed: Collection[str]) -> None:
@@ -170,6 +174,9 @@ def reorder(work: Work, changed: Collection[str]) -> None:
         work.order = tuple(new)
         listed = roster(work.fight, new[cut:])
         numbered: dict[str, Any] = {"pass": number}  # "pass" is a Python keyword
-        work.step(_("New order of pass %(pass)s: %(order)s"),
-                  order=joined_roster(listed) or "—", lists={"order": listed},
-                  **numbered)  # fmt: skip
+        work.step(
+            _("New order of pass %(pass)s: %(order)s"),
+            order=joined_roster(listed) or "—",
+            lists={"order": listed},
+            **numbered,
+        )

@@ -102,10 +102,12 @@ def band_limits(weapon: Mapping[str, Any], strength: int) -> Limits:
     crossbows and thrown weapons multiply by the Strength minimum (else the user's Strength)."""
     own = tuple(int(weapon.get(f"range_{band}", 0) or 0) for band in BANDS)
     if any(own):
-        row = Standard((own[0], own[1], own[2], own[3]),
-                       "strength" if weapon.get("ranges_scale_with_strength") else "metres",
-                       int(weapon.get("range_minimum", 0) or 0),
-                       bool(weapon.get("long_range_tn_8")))  # fmt: skip
+        row = Standard(
+            (own[0], own[1], own[2], own[3]),
+            "strength" if weapon.get("ranges_scale_with_strength") else "metres",
+            int(weapon.get("range_minimum", 0) or 0),
+            bool(weapon.get("long_range_tn_8")),
+        )
     else:
         kind = str(weapon.get("weapon_type", ""))
         if kind not in STANDARD_RANGES:
@@ -116,10 +118,18 @@ def band_limits(weapon: Mapping[str, Any], strength: int) -> Limits:
     if row.scale == "strength":
         factor = int(weapon.get("strength_minimum", 0) or 0) or strength
         steps.append(Step(_("ranges scale with Strength %(strength)s"), {"strength": factor}))
-    bands = (row.bands[0] * factor, row.bands[1] * factor, row.bands[2] * factor,
-             row.bands[3] * factor)  # fmt: skip
-    steps.append(Step(_("range bands up to %(short)s / %(medium)s / %(long)s / %(extreme)s m"),
-                      dict(zip(BANDS, bands, strict=True))))  # fmt: skip
+    bands = (
+        row.bands[0] * factor,
+        row.bands[1] * factor,
+        row.bands[2] * factor,
+        row.bands[3] * factor,
+    )
+    steps.append(
+        Step(
+            _("range bands up to %(short)s / %(medium)s / %(long)s / %(extreme)s m"),
+            dict(zip(BANDS, bands, strict=True)),
+        )
+    )
     return Limits(bands, row.minimum, row.long_tn_8, tuple(steps))
 
 
@@ -146,12 +156,18 @@ def range_band(
         raise RulesError(_("a distance cannot be negative"))
     limits = band_limits(weapon, strength)
     if distance < limits.minimum:
-        raise RulesError(_("%(weapon)s cannot be fired closer than %(minimum)s m"),
-                         weapon=weapon.get("name", ""), minimum=limits.minimum)  # fmt: skip
+        raise RulesError(
+            _("%(weapon)s cannot be fired closer than %(minimum)s m"),
+            weapon=weapon.get("name", ""),
+            minimum=limits.minimum,
+        )
     index = next((i for i, top in enumerate(limits.bands) if distance <= top), None)
     if index is None:
-        raise RulesError(_("%(metres)s m is beyond the extreme range of %(weapon)s"),
-                         metres=distance, weapon=weapon.get("name", ""))  # fmt: skip
+        raise RulesError(
+            _("%(metres)s m is beyond the extreme range of %(weapon)s"),
+            metres=distance,
+            weapon=weapon.get("name", ""),
+        )
     natural = BANDS[index]
     steps = [
         *limits.steps,
@@ -174,16 +190,30 @@ def armour_kind(weapon: Mapping[str, Any]) -> Literal["ballistic", "impact"]:
 # records hold no skill of their own; launchers fall under heavy weapons (the skill list has no
 # launch weapons), a melee weapon under the best of its wielder's melee skills [reading].
 SKILL_BY_TYPE: Mapping[str, str] = {
-    "hold_out_pistol": "pistols", "light_pistol": "pistols", "heavy_pistol": "pistols",
-    "taser": "pistols", "smg": "smgs", "shotgun": "shotguns", "sport_rifle": "rifles",
-    "sniper_rifle": "rifles", "assault_rifle": "assault_rifles", "lmg": "heavy_weapons",
-    "mmg": "heavy_weapons", "hmg": "heavy_weapons", "assault_cannon": "heavy_weapons",
-    "grenade_launcher": "heavy_weapons", "missile_launcher": "heavy_weapons",
-    "bow": "projectile_weapons", "light_crossbow": "projectile_weapons",
-    "medium_crossbow": "projectile_weapons", "heavy_crossbow": "projectile_weapons",
-    "throwing_knife": "throwing_weapons", "shuriken": "throwing_weapons",
-    "grenade": "throwing_weapons", "aerodynamic_grenade": "throwing_weapons",
-}  # fmt: skip
+    "hold_out_pistol": "pistols",
+    "light_pistol": "pistols",
+    "heavy_pistol": "pistols",
+    "taser": "pistols",
+    "smg": "smgs",
+    "shotgun": "shotguns",
+    "sport_rifle": "rifles",
+    "sniper_rifle": "rifles",
+    "assault_rifle": "assault_rifles",
+    "lmg": "heavy_weapons",
+    "mmg": "heavy_weapons",
+    "hmg": "heavy_weapons",
+    "assault_cannon": "heavy_weapons",
+    "grenade_launcher": "heavy_weapons",
+    "missile_launcher": "heavy_weapons",
+    "bow": "projectile_weapons",
+    "light_crossbow": "projectile_weapons",
+    "medium_crossbow": "projectile_weapons",
+    "heavy_crossbow": "projectile_weapons",
+    "throwing_knife": "throwing_weapons",
+    "shuriken": "throwing_weapons",
+    "grenade": "throwing_weapons",
+    "aerodynamic_grenade": "throwing_weapons",
+}
 MELEE_SKILLS = ("edged_weapons", "clubs", "polearms")
 
 
@@ -271,15 +301,23 @@ class AttackResult(Dealt):
 
     def data(self) -> dict[str, Any]:
         """Machine-readable facts (the generic preview reads "hit" and "damage")."""
-        return {"hit": self.hit, "damage": self.boxes, "level": self.level, "net": self.net,
-                "successes": self.attack.successes, "misfire": self.misfire is not None,
-                "victim": self.victim, "stun": self.stun}  # fmt: skip
+        return {
+            "hit": self.hit,
+            "damage": self.boxes,
+            "level": self.level,
+            "net": self.net,
+            "successes": self.attack.successes,
+            "misfire": self.misfire is not None,
+            "victim": self.victim,
+            "stun": self.stun,
+        }
 
 
 def resolve_ranged(shot: Shot, faces: FaceSource) -> AttackResult:
     """Steps 3–6 of seed 003 for one shot, burst or full-auto burst."""
-    attack = success_test(shot.dice, shot.target_number, faces, purpose="attack",
-                          roller=shot.attacker.id)  # fmt: skip
+    attack = success_test(
+        shot.dice, shot.target_number, faces, purpose="attack", roller=shot.attacker.id
+    )
     steps = [Step(_("%(name)s attacks"), {"name": shot.attacker.name}), *attack.steps]
     if shot.ammunition in EXPLOSIVE and attack.disaster:
         return _misfire(shot, attack, steps, faces)
@@ -288,8 +326,9 @@ def resolve_ranged(shot: Shot, faces: FaceSource) -> AttackResult:
         return _result(shot, attack, None, None, steps, level=None)
     dodge = None
     if shot.dodge_dice > 0:
-        dodge = success_test(shot.dodge_dice, shot.dodge_target, faces, purpose="dodge",
-                             roller=shot.target.id)  # fmt: skip
+        dodge = success_test(
+            shot.dodge_dice, shot.dodge_target, faces, purpose="dodge", roller=shot.target.id
+        )
         steps += [Step(_("%(name)s dodges"), {"name": shot.target.name}), *dodge.steps]
         if dodge.successes > attack.successes:
             steps.append(Step(_("more dodge successes than the attacker: no hit")))
@@ -304,8 +343,12 @@ def _resist(
     steps: list[Step],
     faces: FaceSource,
 ) -> AttackResult:
-    armour = armour_against(shot.target, kind=shot.armour_kind, ammunition=shot.ammunition,
-                            override=shot.armour_override)  # fmt: skip
+    armour = armour_against(
+        shot.target,
+        kind=shot.armour_kind,
+        ammunition=shot.ammunition,
+        override=shot.armour_override,
+    )
     code = shot.code.raised(armour.level_bonus)
     steps += armour.steps
     if armour.level_bonus:
@@ -318,19 +361,23 @@ def _resist(
     steps += staging_steps(attack.successes, defence, code.level)
     steps.append(result_step(shot.target.name, code, level))
     result = _result(shot, attack, dodge, resistance, steps, level=level)
-    return replace(result, code=code, armour=armour.value,
-                   net=attack.successes - defence)  # fmt: skip
+    return replace(result, code=code, armour=armour.value, net=attack.successes - defence)
 
 
 def _misfire(shot: Shot, attack: TestResult, steps: list[Step], faces: FaceSource) -> AttackResult:
     """ "střílející postava okamžitě vystavena jednomu útoku … s takovým kódem poškození, jaký
     odpovídá standardu zbraně … nemůže ale použít kostky bojových rezerv … hoďte 1k6. Zamýšlený
     útok postavy se zcela mine účinkem." The shooter resists with ballistic armour [reading]."""
-    steps.append(Step(_("rule of one with explosive ammunition: the round explodes on %(name)s"),
-                      {"name": shot.attacker.name}))  # fmt: skip
+    steps.append(
+        Step(
+            _("rule of one with explosive ammunition: the round explodes on %(name)s"),
+            {"name": shot.attacker.name},
+        )
+    )
     roll = d6(faces, purpose="misfire", roller=None)
-    steps.append(Step(_("the explosion has 1d6 = %(successes)s successes"),
-                      {"successes": roll.value}))  # fmt: skip
+    steps.append(
+        Step(_("the explosion has 1d6 = %(successes)s successes"), {"successes": roll.value})
+    )
     code = shot.standard_code
     steps += code_steps(code)
     armour = shot.attacker.ballistic
@@ -340,9 +387,22 @@ def _misfire(shot: Shot, attack: TestResult, steps: list[Step], faces: FaceSourc
     steps.append(result_step(shot.attacker.name, code, level))
     misfire = Misfire(roll.value, roll.rolled, resistance, code, level)
     rolls = (*attack.rolls, roll.rolled, *resistance.rolls)
-    return AttackResult(shot.attacker, shot.target, attack, None, None, False, False, code,
-                        armour, roll.value - resistance.successes, level, misfire, tuple(steps),
-                        rolls)  # fmt: skip
+    return AttackResult(
+        shot.attacker,
+        shot.target,
+        attack,
+        None,
+        None,
+        False,
+        False,
+        code,
+        armour,
+        roll.value - resistance.successes,
+        level,
+        misfire,
+        tuple(steps),
+        rolls,
+    )
 
 
 def _result(
@@ -355,9 +415,26 @@ def _result(
     level: Level | None,
     dodged: bool = False,
 ) -> AttackResult:
-    rolls = (*attack.rolls, *(dodge.rolls if dodge else ()),
-             *(resistance.rolls if resistance else ()))  # fmt: skip
+    rolls = (
+        *attack.rolls,
+        *(dodge.rolls if dodge else ()),
+        *(resistance.rolls if resistance else ()),
+    )
     hit = attack.successes > 0 and not dodged
     net = attack.successes - (dodge.successes if dodge else 0)
-    return AttackResult(shot.attacker, shot.target, attack, dodge, resistance, hit, dodged,
-                        shot.code, 0, net, level, None, tuple(steps), rolls)  # fmt: skip
+    return AttackResult(
+        shot.attacker,
+        shot.target,
+        attack,
+        dodge,
+        resistance,
+        hit,
+        dodged,
+        shot.code,
+        0,
+        net,
+        level,
+        None,
+        tuple(steps),
+        rolls,
+    )

@@ -72,12 +72,15 @@ def success_test(
     result = roll(notation, draw(faces))
     successes = result.successes or 0
     rolled = RolledDice(purpose, roller, notation, result.faces, successes, result.sixes)
-    steps = [Step(_("%(dice)s dice against TN %(tn)s: %(successes)s successes"),
-                  {"dice": dice, "tn": target, "successes": successes})]  # fmt: skip
+    steps = [
+        Step(
+            _("%(dice)s dice against TN %(tn)s: %(successes)s successes"),
+            {"dice": dice, "tn": target, "successes": successes},
+        )
+    ]
     if result.fumble:
         steps.append(Step(_("rule of one: every die shows 1")))
-    return TestResult(purpose, roller, dice, target, successes, result.fumble, rolled,
-                      tuple(steps))  # fmt: skip
+    return TestResult(purpose, roller, dice, target, successes, result.fumble, rolled, tuple(steps))
 
 
 @dataclass(frozen=True)
@@ -90,5 +93,6 @@ class D6:
 
 def d6(faces: FaceSource, *, purpose: str, roller: str | None = None) -> D6:
     result = roll("1d6", draw(faces))
-    return D6(result.total, RolledDice(purpose, roller, "1d6", result.faces, result.total,
-                                       result.sixes))  # fmt: skip
+    return D6(
+        result.total, RolledDice(purpose, roller, "1d6", result.faces, result.total, result.sixes)
+    )

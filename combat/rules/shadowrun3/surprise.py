@@ -29,8 +29,12 @@ AMBUSH = -2  # seed: ambushers who delayed their actions
 def _int(modifiers: Mapping[str, Any], key: str, low: int, high: int) -> int:
     value = modifiers.get(key, 0)
     if type(value) is not int or not low <= value <= high:
-        raise fail(_("%(key)s must be a whole number from %(low)s to %(high)s"),
-                   key=key, low=low, high=high)  # fmt: skip
+        raise fail(
+            _("%(key)s must be a whole number from %(low)s to %(high)s"),
+            key=key,
+            low=low,
+            high=high,
+        )
     return value
 
 
@@ -52,14 +56,19 @@ def resolve_surprise(work: Work, action: Action) -> Outcome:
     for combatant in people:
         ambusher = combatant.side == ambush_side
         tn = BASE_TN + (AMBUSH + extra_ambusher if ambusher else extra_other)
-        test = success_test(reaction(combatant), tn, work.draw, purpose="surprise",
-                            roller=combatant.id)  # fmt: skip
+        test = success_test(
+            reaction(combatant), tn, work.draw, purpose="surprise", roller=combatant.id
+        )
         for rolled in test.rolls:
             work.record(rolled)
         successes[combatant.id] = test.successes
-        work.step(_("%(name)s: Reaction %(dice)s against TN %(tn)s → %(successes)s successes"),
-                  name=combatant.name, dice=test.dice, tn=test.target,
-                  successes=test.successes)  # fmt: skip
+        work.step(
+            _("%(name)s: Reaction %(dice)s against TN %(tn)s → %(successes)s successes"),
+            name=combatant.name,
+            dice=test.dice,
+            tn=test.target,
+            successes=test.successes,
+        )
     result = _compare(work, people, successes, max(fight.round, 1))
     summary = Step(_("Surprise test: %(names)s"), {"names": names(work, ids)})
     return work.finish(summary, {"surprise": result, "successes": successes})
@@ -77,11 +86,15 @@ def _compare(
             state = {"against": against, "complete": complete, "round": applies}
             work.update(combatant.id, surprise=state)
             if complete:
-                work.step(_("%(name)s is completely surprised: no actions at all"),
-                          name=combatant.name)  # fmt: skip
+                work.step(
+                    _("%(name)s is completely surprised: no actions at all"), name=combatant.name
+                )
             else:
-                work.step(_("%(name)s cannot act against %(against)s"),
-                          name=combatant.name, against=names(work, against))  # fmt: skip
+                work.step(
+                    _("%(name)s cannot act against %(against)s"),
+                    name=combatant.name,
+                    against=names(work, against),
+                )
         else:
             work.update(combatant.id, surprise=None)
             work.step(_("%(name)s may act against every opponent"), name=combatant.name)
@@ -108,8 +121,11 @@ def check_targets(work: Work, actor: str, targets: tuple[str, ...]) -> None:
     combatant = work.get(actor)
     for target in targets:
         if cannot_act_against(combatant, target):
-            raise fail(_("%(name)s was surprised by %(target)s and cannot act against them"),
-                       name=combatant.name, target=work.get(target).name)  # fmt: skip
+            raise fail(
+                _("%(name)s was surprised by %(target)s and cannot act against them"),
+                name=combatant.name,
+                target=work.get(target).name,
+            )
 
 
 def no_pool_against(fight: Fight, defender: str, attacker: str) -> bool:

@@ -34,8 +34,12 @@ def tracker(fight: Fight) -> TrackerView:
     number = stage_pass(fight)
     header: list[Step] = []
     if fight.round:
-        header.append(Step(_("Combat turn %(turn)s, initiative pass %(pass)s"),
-                           {"turn": fight.round, "pass": number}))  # fmt: skip
+        header.append(
+            Step(
+                _("Combat turn %(turn)s, initiative pass %(pass)s"),
+                {"turn": fight.round, "pass": number},
+            )
+        )
     if end_stage(fight):
         header.append(Step(_("End of the pass: delayed actions")))
     header += _declare_hint(fight, number)
@@ -60,8 +64,9 @@ def _declare_hint(fight: Fight, number: int) -> list[Step]:
     if len(same) < 2:
         return []
     names = ", ".join(c.name for c in reversed(same))
-    return [Step(_("Phase %(phase)s: declare lowest first — %(names)s"),
-                 {"phase": now, "names": names})]  # fmt: skip
+    return [
+        Step(_("Phase %(phase)s: declare lowest first — %(names)s"), {"phase": now, "names": names})
+    ]
 
 
 def _badges(fight: Fight, combatant: Combatant, number: int) -> tuple[Badge, ...]:
@@ -115,8 +120,12 @@ def _state(fight: Fight, combatant: Combatant) -> list[Badge]:
         )
         steps.append(Step(template, {"limit": limit}))
     for effect in explosives.grenades(combatant):
-        steps.append(Step(_("grenade on its way to %(target)s"),
-                          {"target": known.get(str(effect.data["target"]), "?")}))  # fmt: skip
+        steps.append(
+            Step(
+                _("grenade on its way to %(target)s"),
+                {"target": known.get(str(effect.data["target"]), "?")},
+            )
+        )
     steps += _magazines(combatant)
     return [Badge(step) for step in steps]
 
