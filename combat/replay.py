@@ -19,17 +19,16 @@ from combat.rules.base import Action, Change, Combatant, Fight, Outcome, RulesEr
 from combat.rules.dice import InvalidDice
 from combat.rules.engines import get_engine
 from combat.rules.faces import FacesExhausted, FaceSource, TypedFaces
-from combat.rules.serialize import change_from_json, faces_of, outcome_to_json
+from combat.rules.serialize import change_from_json, outcome_to_json
 
+from .encounter_export import FORMAT, VERSION
+from .encounter_export import export_encounter as export_encounter
 from .fightstate import DEFAULTS
 from .history import UNDOABLE
 from .jsondiff import differences as json_differences
 from .jsondiff import plain, short
-from .models import Encounter, Event
 from .workflows import first_turn
 
-FORMAT = "iniciativa-encounter"
-VERSION = 1
 COMPARED = ("rolls", "changes", "order", "stage", "data")  # the parts of an outcome a replay checks
 SCALAR_CHANGES = frozenset({"hp", "initiative", "turn"})  # their `before` is the state's value
 FAILURES = (RulesError, InvalidDice, FacesExhausted, KeyError, TypeError, ValueError)
@@ -39,74 +38,6 @@ Resolve = Callable[[Fight, FaceSource], Outcome]
 
 class EncounterFormatError(ValueError):
     """Data that is not an encounter file this version can replay; the message says where."""
-
-
-# --- export ------------------------------------------------------------------------------------
-
-
-def export_encounter(encounter: Encounter) -> Json:
-    """The encounter as JSON data: deterministic, self-contained, read from its event log."""
-    events = list(encounter.events.order_by("seq").select_related("user"))
-    records = _records(encounter)
-    combatants = [
-        {**combatant, "record": records.get(combatant["key"])}
-        for event in events
-        if event.type == "added"
-        for combatant in event.payload["combatants"]
-    ]
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "system": encounter.system,
-        "name": encounter.name,
-        "status": encounter.status,
-        "options": dict(encounter.options),
-        "combatants": combatants,
-        "events": [_event_out(event) for event in events],
-    }
-
-
-def _records(encounter: Encounter) -> dict[str, Json | None]:
-    """Which character or monster each combatant was made from (informational)."""
-    found: dict[str, Json | None] = {}
-    for row in encounter.combatants.select_related("character", "monster"):
-        record = row.character or row.monster
-        kind = "character" if row.character else "monster"
-        found[row.key] = {"type": kind, "name": record.name} if record else None
-    return found
-
-
-def _event_out(event: Event) -> Json:
-    payload, kind = event.payload, event.type
-    out: Json = {
-        "seq": event.seq,
-        "type": kind,
-        "at": event.created_at,
-        "by": event.user.username if event.user else None,
-    }
-    if kind == "added":
-        out["combatants"] = [combatant["key"] for combatant in payload["combatants"]]
-    elif kind == "options":
-        out.update(before=payload["before"], after=payload["after"])
-    elif kind in ("undo", "redo"):
-        out.update(target=payload["target"], target_type=payload["type"])
-    elif kind in ("created", "initiative", "action", "turn", "adjust", "ended"):
-        out.update({key: payload[key] for key in ("name", "action") if key in payload})
-        if kind in ("initiative", "action", "turn", "adjust"):
-            outcome = payload.get("outcome")
-            out.update(faces=faces_of(outcome) if outcome else [], outcome=outcome)
-        if kind == "initiative":
-            out["ids"] = payload.get("ids") or _initiative_ids(outcome)
-        out.update({key: payload[key] for key in ("encounter",) if key in payload})
-    else:  # a type this version does not know: kept whole, and the replay says it cannot check it
-        out["payload"] = payload
-    return out
-
-
-def _initiative_ids(outcome: Mapping[str, Any]) -> list[str]:
-    """Who rolled: every engine records a new initiative as an "initiative" change, in order."""
-    changed = (c["combatant"] for c in outcome["changes"] if c["kind"] == "initiative")
-    return list(dict.fromkeys(changed))
 
 
 # --- replay ------------------------------------------------------------------------------------
