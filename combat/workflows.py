@@ -9,7 +9,7 @@ an update; every check that guards the write (a proposal still pending, a journa
 used, whose turn it is) runs after the lock, in the same transaction.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -19,36 +19,31 @@ from campaigns.models import Campaign, Character, Monster
 from combat.rules import flow
 from combat.rules.base import (
     Action,
-    Fight,
     Outcome,
     RulesError,
     Step,
     _,
-    apply,
     condition_change,
     hp_change,
 )
 from combat.rules.engines import get_engine
-from combat.rules.faces import FaceSource, SecureFaces, TypedFaces
-from combat.rules.serialize import change_from_json, outcome_to_json
+from combat.rules.faces import FaceSource
 
 from . import history
 from .eventlog import append_event
-from .fightstate import encounter_snapshot, load_fight, restore_encounter, store_combatants
-from .live import notify_on_commit
+from .fightstate import encounter_snapshot, load_fight, store_combatants
 from .models import Combatant, Encounter, EncounterStatus, Event, OpenProposal
 from .options import defaults
+from .undo import NothingToUndo as NothingToUndo
+from .undo import redo as redo
+from .undo import undo as undo
+from .workflow_frame import Build as Build
+from .workflow_frame import TypedFacesLeft as TypedFacesLeft
+from .workflow_frame import _apply_outcome, _recorded
+from .workflow_frame import faces_from as faces_from
+from .workflow_frame import run as run
 
 UNDOABLE = history.UNDOABLE
-Build = Callable[[Encounter, FaceSource], dict[str, Any]]
-
-
-class TypedFacesLeft(ValueError):
-    """More faces were typed than the action used."""
-
-
-def faces_from(typed: Sequence[int] | None) -> FaceSource:
-    return TypedFaces(typed) if typed is not None else SecureFaces()
 
 
 def create_encounter(campaign: Campaign, name: str, user: AbstractBaseUser) -> Encounter:
@@ -59,55 +54,6 @@ def create_encounter(campaign: Campaign, name: str, user: AbstractBaseUser) -> E
         append_event(encounter, "created", {"name": name}, user=user)
         encounter.save(update_fields=["log_head", "log_length", "log_seal"])
     return encounter
-
-
-def run(
-    encounter_id: int,
-    user: AbstractBaseUser | None,
-    key: str,
-    type: str,
-    build: Build,
-    typed_faces: Sequence[int] | None = None,
-) -> Event:
-    """The frame every workflow shares."""
-    with transaction.atomic():
-        encounter = Encounter.objects.select_for_update().select_related("campaign")
-        encounter = encounter.get(pk=encounter_id)
-        if key:
-            mine = user if user is not None and user.is_authenticated else None
-            existing = Event.objects.keyed(encounter, mine, key).first()
-            if existing is not None:
-                return existing
-        faces = faces_from(typed_faces)
-        payload = build(encounter, faces)
-        if isinstance(faces, TypedFaces) and faces.remaining:
-            raise TypedFacesLeft(faces.remaining)
-        event = append_event(encounter, type, payload, user=user, key=key)
-        history.record(event)  # the log's small index, in the same transaction
-        encounter.version += 1
-        encounter.save()
-        notify_on_commit(encounter.pk, encounter.version)
-        return event
-
-
-def _apply_outcome(encounter: Encounter, fight: Fight, rows: dict, outcome: Outcome) -> Fight:  # type: ignore[type-arg]
-    after = apply(fight, outcome.changes)
-    store_combatants(rows, after, (change.combatant for change in outcome.changes))
-    if outcome.order is not None:
-        encounter.order = list(outcome.order)
-    if outcome.stage is not None:
-        encounter.stage = dict(outcome.stage)
-    return after
-
-
-def _recorded(
-    encounter: Encounter, before: dict[str, Any], outcome: Outcome, **extra: Any
-) -> dict[str, Any]:
-    return {
-        "outcome": outcome_to_json(outcome),
-        "encounter": {"before": before, "after": encounter_snapshot(encounter)},
-        **extra,
-    }
 
 
 def add_combatants(
@@ -431,47 +377,3 @@ def end_encounter(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:
         return {"encounter": snapshot, "characters": kept}
 
     return run(encounter_id, user, key, "ended", build)
-
-
-# --- undo and redo ----------------------------------------------------------------------------
-
-
-def _target(encounter: Encounter, seq: int | None) -> Event:
-    """The event an undo or redo takes back or puts back (combat.history keeps the stacks)."""
-    if seq is None:
-        raise NothingToUndo
-    return Event.objects.get(encounter=encounter, seq=seq)
-
-
-def _replay_changes(encounter: Encounter, target: Event, *, undo: bool) -> dict[str, Any]:
-    fight, rows = load_fight(encounter)
-    changes = [change_from_json(c) for c in target.payload.get("outcome", {}).get("changes", [])]
-    after = apply(fight, changes, undo=undo)
-    store_combatants(rows, after, (change.combatant for change in changes))
-    snapshot = target.payload["encounter"]["before" if undo else "after"]
-    restore_encounter(encounter, snapshot)
-    return {"target": target.seq, "type": target.type}
-
-
-def undo(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:
-    """Take back the latest action: a new event restoring the exact state before it."""
-
-    def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
-        target = _target(encounter, history.undo_target(encounter))
-        return _replay_changes(encounter, target, undo=True)
-
-    return run(encounter_id, user, key, "undo", build)
-
-
-def redo(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:
-    """Re-apply what the last undo took back — the same dice, not a new roll."""
-
-    def build(encounter: Encounter, faces: FaceSource) -> dict[str, Any]:
-        target = _target(encounter, history.redo_target(encounter))
-        return _replay_changes(encounter, target, undo=False)
-
-    return run(encounter_id, user, key, "redo", build)
-
-
-class NothingToUndo(LookupError):
-    pass
