@@ -31,7 +31,7 @@ run: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy
+	DEBUG=1 $(VENV)/bin/mypy
 
 test: lint
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run >/dev/null
