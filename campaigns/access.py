@@ -13,9 +13,12 @@ logger = logging.getLogger("iniciativa.access")
 
 def membership_or_404(request: HttpRequest, campaign_pk: int) -> Membership:
     """The acting user's membership of the campaign; a 404 for anybody outside it."""
-    campaign = get_object_or_404(Campaign.objects.visible_to(request.user), pk=campaign_pk)
+    user = request.user
+    if not user.is_authenticated:  # what visible_to would say: nobody's campaign
+        raise Http404
+    campaign = get_object_or_404(Campaign.objects.visible_to(user), pk=campaign_pk)
     try:
-        return campaign.memberships.select_related("campaign").get(user=request.user)
+        return campaign.memberships.select_related("campaign").get(user=user)
     except Membership.DoesNotExist:  # left or removed between the two queries
         raise Http404 from None
 

@@ -1,36 +1,41 @@
 """The Django admin: records edited through their system's named stat fields, never raw JSON."""
 
+from __future__ import annotations
+
 import json
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import ForeignKey, ManyToManyField, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import URLPattern, path
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
+from combat.rules.schema import Schema
 from combat.rules.systems import SYSTEMS
 
 from . import useradmin  # noqa: F401  (registers the account admin: deleting keeps the logs)
 from .adminbase import HistoryGuard, SuperuserOnlyAdmin
 from .models import Armor, Campaign, Character, Invite, Membership, Monster, Weapon
+from .recordforms import offer
 from .records_io import (
     MAX_FILE_BYTES,
     Destination,
+    Record,
     RecordImportError,
     export_records,
     import_records,
     kind_of,
 )
-from .staff import gm_campaigns, members_of
+from .staff import gm_campaigns, members_of, staff_user
 from .statforms import StatsModelForm, form_name
 
 
-class MembershipInline(admin.TabularInline):  # type: ignore[type-arg]
+class MembershipInline(admin.TabularInline):  # type: ignore[type-arg]  # not generic at run time
     model = Membership
     extra = 0
     autocomplete_fields = ["user"]
@@ -64,9 +69,9 @@ class ImportForm(forms.Form):
     )
     file = forms.FileField(label=gettext_lazy("JSON file"))
 
-    def __init__(self, campaigns: Any, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, campaigns: QuerySet[Campaign], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["campaign"].queryset = campaigns  # type: ignore[attr-defined]
+        offer(self, "campaign", campaigns)
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
@@ -87,46 +92,50 @@ class RecordAdmin(HistoryGuard, admin.ModelAdmin):  # type: ignore[type-arg]
 
     # Scoping: a GM sees and edits the records of the campaigns they run; the shared library
     # (no campaign) is read-only to them, and only superusers change it.
-    def get_queryset(self, request: HttpRequest) -> Any:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Record]:
         queryset = super().get_queryset(request)
         if request.user.is_superuser:
             return queryset
-        mine = Q(campaign__in=gm_campaigns(request.user))
+        mine = Q(campaign__in=gm_campaigns(staff_user(request)))
         return queryset.filter(mine | Q(campaign__isnull=True) if self.has_library else mine)
 
     @property
     def has_library(self) -> bool:
         return self.model is not Character
 
-    def _may_write(self, request: HttpRequest, obj: Any) -> bool:
+    def _may_write(self, request: HttpRequest, obj: Record | None) -> bool:
         if request.user.is_superuser or obj is None:
             return True
         return (
             obj.campaign_id is not None
-            and gm_campaigns(request.user).filter(pk=obj.campaign_id).exists()
+            and gm_campaigns(staff_user(request)).filter(pk=obj.campaign_id).exists()
         )
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Record | None = None) -> bool:
         return super().has_change_permission(request, obj) and self._may_write(request, obj)
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Record | None = None) -> bool:
         return super().has_delete_permission(request, obj) and self._may_write(request, obj)
 
-    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey[Any, Any], request: HttpRequest, **kwargs: Any
+    ) -> forms.ModelChoiceField[Any] | None:
         if db_field.name == "campaign" and not request.user.is_superuser:
-            kwargs["queryset"] = gm_campaigns(request.user)
+            kwargs["queryset"] = gm_campaigns(staff_user(request))
             kwargs["required"] = True
         if db_field.name == "owner" and not request.user.is_superuser:
-            kwargs["queryset"] = members_of(gm_campaigns(request.user))
+            kwargs["queryset"] = members_of(gm_campaigns(staff_user(request)))
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
-    def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+    def formfield_for_manytomany(
+        self, db_field: ManyToManyField[Any, Any], request: HttpRequest, **kwargs: Any
+    ) -> forms.ModelMultipleChoiceField[Any] | None:
         if db_field.name in {"weapons", "armor"} and not request.user.is_superuser:
-            mine = Q(campaign__in=gm_campaigns(request.user)) | Q(campaign__isnull=True)
-            kwargs["queryset"] = db_field.related_model.objects.filter(mine)
+            mine = Q(campaign__in=gm_campaigns(staff_user(request))) | Q(campaign__isnull=True)
+            kwargs["queryset"] = db_field.remote_field.model._default_manager.filter(mine)
         return super().formfield_for_manytomany(db_field, request, **kwargs)
 
-    def system_for(self, request: HttpRequest, obj: Any) -> str | None:
+    def system_for(self, request: HttpRequest, obj: Record | None) -> str | None:
         """The system whose stat fields the form shows: the record's, or the one asked for."""
         if obj is not None:
             return str(obj.system)
@@ -136,9 +145,10 @@ class RecordAdmin(HistoryGuard, admin.ModelAdmin):  # type: ignore[type-arg]
         return wanted if wanted in SYSTEMS else None
 
     def stat_names(self, system: str) -> tuple[str, ...]:
-        return getattr(SYSTEMS[system], self.model.schema_part).names  # type: ignore[no-any-return]
+        schema: Schema = getattr(SYSTEMS[system], self.model.schema_part)
+        return schema.names
 
-    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+    def get_fieldsets(self, request: HttpRequest, obj: Record | None = None) -> list[Any]:
         fieldsets: list[Any] = [(None, {"fields": self.own_fields})]
         system = self.system_for(request, obj)
         if system:
@@ -146,18 +156,22 @@ class RecordAdmin(HistoryGuard, admin.ModelAdmin):  # type: ignore[type-arg]
             fieldsets.append((SYSTEMS[system].name.get(get_language()), {"fields": names}))
         return fieldsets
 
-    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any):  # type: ignore[no-untyped-def]
+    def get_form(
+        self, request: HttpRequest, obj: Record | None = None, change: bool = False, **kwargs: Any
+    ) -> type[forms.ModelForm[Any]]:
         system = self.system_for(request, obj)
         if system:
             schema = getattr(SYSTEMS[system], self.model.schema_part)
             kwargs["form"] = self.form.with_stats(schema, self.stat_names(system))
         return super().get_form(request, obj, change, **kwargs)
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Record | None = None
+    ) -> tuple[str, ...]:
         return ("system",) if obj is not None else ()
 
     @admin.action(description=gettext_lazy("Duplicate selected records"))
-    def duplicate(self, request: HttpRequest, queryset: Any) -> None:
+    def duplicate(self, request: HttpRequest, queryset: QuerySet[Record]) -> None:
         records = list(queryset)  # the changelist's queryset: only rows the user may see
         try:
             targets = [self.copy_target(request, record) for record in records]
@@ -186,16 +200,16 @@ class RecordAdmin(HistoryGuard, admin.ModelAdmin):  # type: ignore[type-arg]
         )
         messages.success(request, done % {"n": len(records), "where": ", ".join(where)})
 
-    def copy_target(self, request: HttpRequest, record: Any) -> Campaign | None:
+    def copy_target(self, request: HttpRequest, record: Record) -> Campaign | None:
         """Where a copy goes: the record's campaign; a library record's copy stays in the library
         for a superuser, and goes to a GM's one campaign of its rule system."""
         if record.campaign_id is not None:
             if not self._may_write(request, record):
                 raise CopyRefused(_("Nothing was duplicated."))
-            return record.campaign  # type: ignore[no-any-return]
+            return record.campaign
         if request.user.is_superuser:
             return None
-        campaigns = list(gm_campaigns(request.user).filter(system=record.system)[:2])
+        campaigns = list(gm_campaigns(staff_user(request)).filter(system=record.system)[:2])
         if len(campaigns) == 1:
             return campaigns[0]
         if campaigns:
@@ -219,20 +233,22 @@ class RecordAdmin(HistoryGuard, admin.ModelAdmin):  # type: ignore[type-arg]
         return record
 
     @admin.action(description=gettext_lazy("Export selected records as JSON"))
-    def export_json(self, request: HttpRequest, queryset: Any) -> HttpResponse:
+    def export_json(self, request: HttpRequest, queryset: QuerySet[Record]) -> HttpResponse:
         body = json.dumps(export_records(queryset), ensure_ascii=False, indent=2)
         response = HttpResponse(body, content_type="application/json")
         filename = f"iniciativa-{kind_of(self.model)}s.json"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
 
-    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
         systems = [(key, system.name.get(get_language())) for key, system in SYSTEMS.items()]
         return super().changelist_view(
             request, {**(extra_context or {}), "record_systems": systems}
         )
 
-    def get_urls(self) -> list[Any]:
+    def get_urls(self) -> list[URLPattern]:
         name = f"{self.model._meta.app_label}_{self.model._meta.model_name}_import"
         view = self.admin_site.admin_view(self.import_view)
         return [path("import/", view, name=name), *super().get_urls()]
@@ -241,7 +257,7 @@ class RecordAdmin(HistoryGuard, admin.ModelAdmin):  # type: ignore[type-arg]
         if not self.has_add_permission(request):
             return HttpResponse(status=403)
         superuser = request.user.is_superuser
-        allowed = Campaign.objects.all() if superuser else gm_campaigns(request.user)
+        allowed = Campaign.objects.all() if superuser else gm_campaigns(staff_user(request))
         form = ImportForm(allowed, request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
             to = Destination(allowed, library=superuser, into=form.cleaned_data["campaign"])
@@ -280,9 +296,11 @@ class CharacterForm(StatsModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         owner = self.fields.get("owner")
-        if owner is not None and self.instance.campaign_id is not None:
+        if not isinstance(owner, forms.ModelChoiceField) or owner.queryset is None:
+            return  # a form without the owner field (or its choices)
+        if self.instance.campaign_id is not None:
             members = members_of(Campaign.objects.filter(pk=self.instance.campaign_id))
-            owner.queryset = owner.queryset.filter(pk__in=members)  # type: ignore[attr-defined]
+            owner.queryset = owner.queryset.filter(pk__in=members)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse
 
 
@@ -16,7 +17,7 @@ class HistoryGuard:
     """Mixin for a ModelAdmin: the history page refuses on the model before it looks up the id."""
 
     def history_view(
-        self, request: HttpRequest, object_id: str, extra_context: Any = None
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
         if not self.has_view_or_change_permission(request):  # type: ignore[attr-defined]
             raise PermissionDenied
@@ -28,21 +29,21 @@ class SuperuserOnlyAdmin(HistoryGuard, admin.ModelAdmin):  # type: ignore[type-a
     app's own pages, and whatever permissions a group is given, no other staff user sees whose
     campaigns exist, who plays in them or how to join them."""
 
-    def get_queryset(self, request: HttpRequest) -> Any:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         queryset = super().get_queryset(request)
         return queryset if request.user.is_superuser else queryset.none()
 
     def has_module_permission(self, request: HttpRequest) -> bool:
         return request.user.is_superuser
 
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return request.user.is_superuser
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return request.user.is_superuser
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return request.user.is_superuser
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return request.user.is_superuser

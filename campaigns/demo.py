@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import models, transaction
 
 from combat.rules.schema import Schema, StatError
@@ -43,9 +43,8 @@ class DemoSummary:
     armor_created: int = 0
 
 
-def _ensure_user(username: str) -> tuple[Any, bool]:
-    user_model = get_user_model()
-    user, created = user_model.objects.get_or_create(username=username)
+def _ensure_user(username: str) -> tuple[User, bool]:
+    user, created = User.objects.get_or_create(username=username)
     if created:
         user.set_password(DEMO_PASSWORD)
         user.save(update_fields=["password"])
@@ -96,7 +95,7 @@ def _pick(items: Mapping[str, Any], names: Iterable[str], where: str) -> list[An
     return [items[name] for name in names]
 
 
-def _owner(owners: Mapping[str, Any], username: str | None, where: str) -> Any:
+def _owner(owners: Mapping[str, User], username: str | None, where: str) -> User | None:
     if username is None:
         return None  # the GM's character
     if username not in owners:
@@ -107,7 +106,7 @@ def _owner(owners: Mapping[str, Any], username: str | None, where: str) -> Any:
 def _ensure_characters(
     campaign: Campaign,
     entries: Iterable[DemoCharacter],
-    owners: Mapping[str, Any],
+    owners: Mapping[str, User],
     armory: Mapping[str, Mapping[str, Any]],
 ) -> int:
     """The campaign's characters; new ones get their owner, weapons and armour."""
@@ -135,7 +134,7 @@ def _ensure_characters(
     return created
 
 
-def _ensure_records(campaign: Campaign, owners: Mapping[str, Any]) -> Counter[str]:
+def _ensure_records(campaign: Campaign, owners: Mapping[str, User]) -> Counter[str]:
     """One campaign's armoury, bestiary and characters; how many of each were created now."""
     data = records_for(campaign.system)
     created: Counter[str] = Counter()
@@ -148,7 +147,7 @@ def _ensure_records(campaign: Campaign, owners: Mapping[str, Any]) -> Counter[st
 
 
 def _ensure_campaign(
-    system: str, name: str, description: str, gm: Any, players: Iterable[Any]
+    system: str, name: str, description: str, gm: User, players: Iterable[User]
 ) -> tuple[Campaign, bool]:
     campaign, created = Campaign.objects.get_or_create(
         name=name, system=system, defaults={"description": description}

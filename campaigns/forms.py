@@ -9,9 +9,9 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from combat.options import add_option_fields, chosen_options
 from config.usernames import has_invisible, taken
 
+from .extensions import add_option_fields, chosen_options
 from .models import Campaign, Invite
 
 
@@ -22,15 +22,12 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
         model = get_user_model()
         fields = ("username",)
 
-    def clean_username(self) -> str | None:
-        username: str | None = super().clean_username()  # Django's own check: same but case
+    def clean_username(self) -> str:
+        username = super().clean_username()  # Django's own check: same but case
         if username and has_invisible(username):  # "gm" + a blank letter reads "gm"
-            self.add_error("username", _("A username cannot contain invisible characters."))
-            return None
+            raise forms.ValidationError(_("A username cannot contain invisible characters."))
         if username and taken(username):
-            error = self.instance.unique_error_message(type(self.instance), ["username"])
-            self.add_error("username", error)
-            return None
+            raise self.instance.unique_error_message(type(self.instance), ["username"])
         return username
 
 
@@ -56,7 +53,8 @@ class CampaignEditForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def save(self, commit: bool = True) -> Campaign:
         self.instance.fight_options = chosen_options(self, self.instance.system)
-        return super().save(commit)
+        campaign: Campaign = super().save(commit)
+        return campaign
 
 
 class InviteForm(forms.ModelForm):  # type: ignore[type-arg]

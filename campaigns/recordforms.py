@@ -5,13 +5,25 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db.models import Q
-from django.forms import CheckboxSelectMultiple, ModelMultipleChoiceField
+from django.db.models import Q, QuerySet
+from django.forms import (
+    BaseForm,
+    CheckboxSelectMultiple,
+    ModelChoiceField,
+    ModelMultipleChoiceField,
+)
 
 from .models import Armor, Campaign, Character, Weapon
 from .statforms import StatsModelForm
 
 ID = re.compile(r"[0-9]{1,18}")
+
+
+def offer(form: BaseForm, name: str, queryset: QuerySet[Any]) -> None:
+    """Let the form's choice of related rows `name` pick only from `queryset`."""
+    field = form.fields[name]
+    assert isinstance(field, ModelChoiceField)  # a foreign key's or a many-to-many's field
+    field.queryset = queryset
 
 
 class ItemsField(ModelMultipleChoiceField):  # type: ignore[type-arg]
@@ -26,10 +38,18 @@ class ItemsField(ModelMultipleChoiceField):  # type: ignore[type-arg]
                     code="invalid_pk_value",
                     params={"pk": pk},
                 )
-        return super()._check_values(value)
+        # django-stubs does not declare this private hook of ModelMultipleChoiceField.
+        return super()._check_values(value)  # type: ignore[misc]
 
 
-class CharacterGMForm(StatsModelForm):
+class CharacterForm(StatsModelForm):
+    """What the character pages use of either form."""
+
+    def limit_to(self, campaign: Campaign) -> None:
+        """Offer only what belongs to the campaign."""
+
+
+class CharacterGMForm(CharacterForm):
     class Meta:
         model = Character
         fields = ["name", "kind", "owner", "weapons", "armor", "portrait", "notes"]
@@ -38,24 +58,21 @@ class CharacterGMForm(StatsModelForm):
 
     def limit_to(self, campaign: Campaign) -> None:
         users = get_user_model().objects.filter(memberships__campaign=campaign)
-        self.fields["owner"].queryset = users.order_by("username")  # type: ignore[attr-defined]
+        offer(self, "owner", users.order_by("username"))
         usable = Q(campaign=campaign) | Q(campaign__isnull=True, system=campaign.system)
-        self.fields["weapons"].queryset = Weapon.objects.filter(usable)  # type: ignore[attr-defined]
-        self.fields["armor"].queryset = Armor.objects.filter(usable)  # type: ignore[attr-defined]
+        offer(self, "weapons", Weapon.objects.filter(usable))
+        offer(self, "armor", Armor.objects.filter(usable))
 
 
-class CharacterPlayerForm(StatsModelForm):
+class CharacterPlayerForm(CharacterForm):
     """The owning player: the name, the portrait and the stats marked player_editable."""
 
     class Meta:
         model = Character
         fields = ["name", "portrait"]
 
-    def limit_to(self, campaign: Campaign) -> None:
-        pass
 
-
-def character_form_class(character: Character, *, gm: bool) -> type[Any]:
+def character_form_class(character: Character, *, gm: bool) -> type[CharacterForm]:
     schema = character.schema
     fields = schema.visible_fields(npc=character.is_npc)
     if gm:

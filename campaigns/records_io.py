@@ -2,7 +2,7 @@
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -13,23 +13,31 @@ from combat.rules.systems import UnknownSystem, get_system
 from config.nul import nul_path
 
 from .models import Armor, Campaign, Character, Monster, Weapon
+from .models.records import LibraryRecord, SystemRecord
 
 RECORD_FORMAT = "iniciativa-records"
 RECORD_VERSION = 1
-KINDS = {"monster": Monster, "weapon": Weapon, "armor": Armor, "character": Character}
+KINDS: dict[str, type[SystemRecord]] = {
+    "monster": Monster,
+    "weapon": Weapon,
+    "armor": Armor,
+    "character": Character,
+}
 MAX_RECORDS = 5000
 MAX_FILE_BYTES = 10 * 1024 * 1024  # read into memory whole: a bound on what one upload costs
+_Record = TypeVar("_Record", bound=SystemRecord)
+Record = LibraryRecord | Character  # a monster, weapon, armour or character
 
 
 class RecordImportError(ValueError):
     """A file that cannot be imported; nothing of it was saved."""
 
 
-def kind_of(model: type) -> str:
+def kind_of(model: type[SystemRecord]) -> str:
     return next(kind for kind, known in KINDS.items() if known is model)
 
 
-def export_records(records: Any) -> dict[str, Any]:
+def export_records(records: QuerySet[Record]) -> dict[str, Any]:
     rows = []
     for record in records:
         row = {"system": record.system, "name": record.name, "stats": record.stats}
@@ -83,7 +91,7 @@ class Destination:
         return self.found[pk, system]
 
 
-def _stats(model: type, row: dict[str, Any], where: dict[str, Any]) -> dict[str, Any]:
+def _stats(model: type[SystemRecord], row: dict[str, Any], where: dict[str, Any]) -> dict[str, Any]:
     system, stats = row.get("system"), row.get("stats") or {}
     if not isinstance(stats, dict):
         raise RecordImportError(_("Record %(n)s (%(name)s): the stats are not a mapping.") % where)
@@ -130,7 +138,7 @@ def _campaign(row: dict[str, Any], where: dict[str, Any], to: Destination) -> Ca
     return found
 
 
-def _build(model: type, row: Any, number: int, to: Destination) -> Any:
+def _build(model: type[_Record], row: Any, number: int, to: Destination) -> _Record:
     if not isinstance(row, dict) or not isinstance(row.get("name"), str) or not row["name"].strip():
         raise RecordImportError(_("Record %(n)s has no name.") % {"n": number})
     where = {"n": number, "name": row["name"][:60]}
@@ -144,13 +152,13 @@ def _build(model: type, row: Any, number: int, to: Destination) -> Any:
 
 
 @transaction.atomic
-def import_records(model: type, raw: bytes | str, to: Destination) -> int:
+def import_records(model: type[SystemRecord], raw: bytes | str, to: Destination) -> int:
     """Create the file's records; any bad record stops the import and nothing is saved."""
     data = _parse(raw)
     if data.get("kind") != kind_of(model):
         raise RecordImportError(_("This file holds %(kind)s records.") % {"kind": data.get("kind")})
     records = [_build(model, row, number, to) for number, row in enumerate(data["records"], 1)]
-    if model is Character and any(record.campaign is None for record in records):
+    if any(isinstance(record, Character) and record.campaign is None for record in records):
         raise RecordImportError(_("Every character needs a campaign."))
     model._default_manager.bulk_create(records, batch_size=500)
     return len(records)

@@ -6,20 +6,23 @@ demoting, removing each other or leaving at the same moment cannot leave a campa
 (select_for_update on PostgreSQL; SQLite's IMMEDIATE transactions serialise writers anyway).
 """
 
-from typing import Any
+from typing import TypeVar, cast
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .models import Campaign, Invite, Membership, Role
+from .models.records import LibraryRecord
 from .staff import make_game_master_staff
+
+_Record = TypeVar("_Record", bound=LibraryRecord)
 
 
 @transaction.atomic
-def create_campaign(user: AbstractBaseUser, campaign: Campaign) -> Campaign:
+def create_campaign(user: User, campaign: Campaign) -> Campaign:
     """Save a new campaign; its creator becomes its game master."""
     campaign.save()
     Membership.objects.create(campaign=campaign, user=user, role=Role.GM)
@@ -101,7 +104,7 @@ def revoke_invite(invite: Invite) -> None:
 
 
 @transaction.atomic
-def accept_invite(user: AbstractBaseUser, invite: Invite) -> Membership:
+def accept_invite(user: User, invite: Invite) -> Membership:
     """Join the invite's campaign as a player; members who already belong keep their role. The
     invite's row is locked first: one person joining twice at once uses it once."""
     list(Invite.objects.select_for_update().filter(pk=invite.pk).values_list("pk"))
@@ -118,9 +121,10 @@ def accept_invite(user: AbstractBaseUser, invite: Invite) -> Membership:
 
 
 @transaction.atomic
-def copy_to_campaign(record: Any, campaign: Campaign) -> Any:
+def copy_to_campaign(record: _Record, campaign: Campaign) -> _Record:
     """A campaign's own copy of a library record, which its GM may then change freely."""
-    copy = type(record).objects.get(pk=record.pk)
+    # The row comes back as its own class; django-stubs types type(record)'s manager by the base.
+    copy = cast(_Record, type(record).objects.get(pk=record.pk))
     copy.pk = None
     copy.campaign = campaign
     copy.save()

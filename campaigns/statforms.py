@@ -6,7 +6,7 @@ records as blocks of "field: value" lines separated by a blank line.
 """
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Self, cast
 
 from django import forms
 from django.utils.translation import get_language, gettext
@@ -101,7 +101,9 @@ def to_form_value(field: Field, value: Any) -> Any:
     return value
 
 
-def initial_values(schema: Schema, stats: Mapping[str, Any], names: Iterable[str]) -> dict:  # type: ignore[type-arg]
+def initial_values(
+    schema: Schema, stats: Mapping[str, Any], names: Iterable[str]
+) -> dict[str, Any]:
     full = {**schema.defaults(), **stats}
     return {form_name(name): to_form_value(schema[name], full.get(name)) for name in names}
 
@@ -229,8 +231,9 @@ class StatsModelForm(forms.ModelForm):  # type: ignore[type-arg]
     @classmethod
     def with_stats(
         cls, schema: Schema, names: Iterable[str], lang: str | None = None
-    ) -> type["StatsModelForm"]:
+    ) -> type[Self]:
         names = tuple(names)
         attrs: dict[str, Any] = make_fields(schema, lang or current_language(), names)
         attrs.update(schema=schema, stat_names=names)
-        return type(f"{cls.__name__}WithStats", (cls,), attrs)
+        # type() makes a subclass of cls, which mypy cannot see through.
+        return cast(type[Self], type(f"{cls.__name__}WithStats", (cls,), attrs))

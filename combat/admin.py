@@ -1,8 +1,7 @@
 """The combat logs in the admin: readable by superusers, never editable (they are append-only)."""
 
-from typing import Any
-
 from django.contrib import admin
+from django.db.models import Model
 from django.http import HttpRequest
 
 from campaigns.adminbase import SuperuserOnlyAdmin
@@ -13,13 +12,13 @@ from .models import Encounter, Event, Roll
 class ReadOnlyAdmin(SuperuserOnlyAdmin):
     """A superuser reads the logs here; a GM reads their campaigns' on the app's pages."""
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 

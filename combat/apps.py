@@ -7,8 +7,11 @@ class CombatConfig(AppConfig):
     verbose_name = _("Combat")
 
     def ready(self) -> None:
-        from django.db.models.signals import post_migrate
+        # Only now are the models loaded. campaigns owns the log triggers and restores them after
+        # every migrate (campaigns.apps); combat registers its logs with them here.
+        from . import (
+            campaign_parts,
+            signals,  # noqa: F401  (connects the log-removal receivers)
+        )
 
-        from . import signals  # connects the log-removal receivers
-
-        post_migrate.connect(signals.restore_log_triggers, sender=self)
+        campaign_parts.register()

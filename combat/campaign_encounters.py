@@ -9,6 +9,8 @@ the imported log, and an export of the import equals the original file.
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from campaigns.exchange import CampaignFormatError
+from campaigns.extensions import FileIds, FileRecords, FileSection
 from campaigns.models import Campaign, Character, Monster
 
 from .eventlog import seal
@@ -37,7 +39,7 @@ COMBATANT = (
 )
 
 
-class EncounterRowError(ValueError):
+class EncounterRowError(CampaignFormatError):
     """A malformed encounter in a campaign file; the message names where."""
 
 
@@ -52,6 +54,10 @@ def _remap(value: Any, keys: Mapping[str, str]) -> Any:
     return value
 
 
+def _file_id(ids: Mapping[int, int], pk: int | None) -> int | None:
+    return None if pk is None else ids.get(pk)
+
+
 def encounters_out(
     campaign: Campaign,
     characters: Mapping[int, int],
@@ -63,7 +69,7 @@ def encounters_out(
     for encounter in campaign.encounters.order_by("pk"):
         fighters = list(encounter.combatants.order_by("pk"))
         keys = {row.key: f"k{number}" for number, row in enumerate(fighters, 1)}
-        events = Event.objects.filter(encounter=encounter).select_related("user").order_by("seq")
+        events = Event.objects.log(encounter).select_related("user")
         rows.append(
             {
                 **{name: getattr(encounter, name) for name in STATE},
@@ -74,8 +80,8 @@ def encounters_out(
                 "combatants": [
                     {
                         "key": keys[row.key],
-                        "character": characters.get(row.character_id),
-                        "monster": monsters.get(row.monster_id),
+                        "character": _file_id(characters, row.character_id),
+                        "monster": _file_id(monsters, row.monster_id),
                         **{name: getattr(row, name) for name in COMBATANT},
                     }
                     for row in fighters
@@ -171,3 +177,17 @@ def _log_in(
     seal(encounter)  # signed by this server's key, as the log stands when imported
     encounter.save()
     rebuild_history(encounter)  # open proposals and the undo/redo stacks, from the log
+
+
+def _export(campaign: Campaign, ids: FileIds) -> list[Row]:
+    return encounters_out(campaign, ids.characters, ids.monsters, ids.when)
+
+
+def _load(campaign: Campaign, rows: list[Any], records: FileRecords) -> None:
+    encounters_in(
+        campaign, rows, records.characters, records.monsters, records.user_of, records.moment
+    )
+
+
+# The campaign file's "encounters" (registered from combat.campaign_parts).
+SECTION = FileSection("encounters", _export, _load)

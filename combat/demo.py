@@ -5,7 +5,8 @@ Idempotent: an encounter that exists by name is left alone.
 
 import importlib
 from collections.abc import Callable
-from typing import Any
+
+from django.contrib.auth.models import User
 
 from campaigns.models import Campaign
 from combat.rules.systems import SYSTEMS
@@ -15,12 +16,12 @@ from .models import Encounter
 
 # The demo fights the tests and benchmarks play in: the first system's (Dračí Hlídka's).
 PREPARED, FINISHED = draci_hlidka.PREPARED, draci_hlidka.FINISHED
-Build = Callable[[Campaign, Any], None]
+Build = Callable[[Campaign, User], None]
 
 
 def demo_fights() -> dict[str, tuple[tuple[str, Build], ...]]:
     """Each rule system with demo fights: (name, build) of its prepared and finished one."""
-    fights = {}
+    fights: dict[str, tuple[tuple[str, Build], ...]] = {}
     for key, system in SYSTEMS.items():
         if system.demo_fights is not None:
             module = importlib.import_module(system.demo_fights)
@@ -31,7 +32,7 @@ def demo_fights() -> dict[str, tuple[tuple[str, Build], ...]]:
 DEMOS = demo_fights()  # the built-in systems' (a system registered later: demo_fights())
 
 
-def load_demo_encounters(gm: Any) -> int:
+def load_demo_encounters(gm: User) -> int:
     created = 0
     fights = demo_fights()
     for campaign in Campaign.objects.filter(memberships__user=gm, memberships__role="gm"):

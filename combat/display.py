@@ -1,23 +1,23 @@
 """The encounter as each viewer may see it: log sentences, dice, and the tracker's rows."""
 
-import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
-from django.utils.formats import number_format
-from django.utils.translation import get_language, gettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
 from combat.rules.base import Badge, TrackerView
 from combat.rules.dice import InvalidDice, roll
+from combat.rules.encounter import EventType
 from combat.rules.engine import DOWN
 from combat.rules.faces import FacesExhausted, TypedFaces
-from combat.rules.schema import Label
 from combat.rules.systems import SYSTEMS
 
 from .models import Combatant, Encounter, Event
 from .visibility import Viewer, visible_outcome
+from .wording import SIDES, condition_label, say
+
+__all__ = ["PURPOSES", "SIDES", "log_entry", "say", "tracker_block"]
 
 # What a roll was for, as the log names it (the engines' purpose keys).
 PURPOSES = {
@@ -48,52 +48,6 @@ PURPOSES = {
     "morale": pgettext_lazy("roll", "morale"),
     "save": pgettext_lazy("roll", "saving throw"),
 }
-SIDES = {"party": pgettext_lazy("side", "party"), "enemies": pgettext_lazy("side", "enemies")}
-
-
-def _words(value: str, table: Mapping[str, Any]) -> str:
-    for key, word in table.items():
-        value = value.replace(key, str(word))
-    return value
-
-
-# Log parameters that are keys of translatable words ("prone", "party"), not names or numbers.
-TRANSLATED_PARAMS: dict[str, Callable[[str], str]] = {
-    "condition": gettext,
-    "side": lambda value: str(SIDES.get(value, value)),
-    "sides": lambda value: _words(value, SIDES),
-}
-DECIMAL = re.compile(r"-?\d+\.\d+")  # "55.2": a chance or a mean, written by the rules
-WORD = re.compile(r"[A-Za-z_]+")
-
-
-def _system_words(key: str) -> dict[str, Label]:
-    """The words the rule systems write into the log parameter `key` (5e's damage types in
-    "kind", OSE's attack modifiers in "modifiers"), from every system's description."""
-    words: dict[str, Label] = {}
-    for system in SYSTEMS.values():
-        words.update(system.log_words.get(key, {}))
-    return words
-
-
-def _in_words(value: str, words: Mapping[str, Label]) -> str:
-    """Each of the system's words in `value` ("STR +1, range -1") in the page's language."""
-    lang = get_language()
-    return WORD.sub(lambda m: words[m[0]].get(lang) if m[0] in words else m[0], value)
-
-
-def _param(key: str, value: Any) -> Any:
-    """A log parameter as the page's language shows it: words translated, "55.2" as "55,2"."""
-    if not isinstance(value, str):
-        return value
-    if key in TRANSLATED_PARAMS:
-        return TRANSLATED_PARAMS[key](value)
-    words = _system_words(key)
-    if words:
-        return _in_words(value, words)
-    if DECIMAL.fullmatch(value):
-        return number_format(Decimal(value))
-    return value
 
 
 def _rolls(outcome: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
@@ -123,18 +77,6 @@ def face_marks(expression: str, faces: list[Any]) -> list[dict[str, Any]]:
             exploded = index < last if last else die.exploded
             marks.append({"face": face, "kept": die.kept, "exploded": exploded})
     return marks if [m["face"] for m in marks] == list(faces) else plain
-
-
-def say(step: Mapping[str, Any] | None) -> str:
-    """A logged Step (template + params) as a sentence in the page's language."""
-    if not step:
-        return ""
-    template, params = step["template"], step.get("params") or {}
-    params = {key: _param(key, value) for key, value in params.items()}
-    try:
-        return gettext(template) % params if params else gettext(template)
-    except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder
-        return template % params if params else template
 
 
 def hp_descriptor(row: Combatant, system: str) -> str:
@@ -235,9 +177,7 @@ def tracker_rows(
 
 
 def _condition(condition: str) -> str:
-    from .encounter_forms import condition_label  # the forms show the same words
-
-    return condition_label(condition)
+    return condition_label(condition)  # the forms show the same words
 
 
 def _badge(badge: Badge) -> BadgeView:
@@ -327,22 +267,26 @@ def log_entry(
     )
 
 
+# The title of an entry without an outcome, translated when shown (only the one shown).
+TITLES = {
+    EventType.CREATED: gettext_noop("Encounter created"),
+    EventType.ADDED: gettext_noop("Combatants joined: %(names)s"),
+    EventType.TURN: gettext_noop("Next turn"),
+    EventType.UNDO: gettext_noop("Undone: event #%(target)s"),
+    EventType.REDO: gettext_noop("Redone: event #%(target)s"),
+    EventType.ENDED: gettext_noop("The fight ended"),
+    EventType.PROPOSED: gettext_noop("An action was proposed"),
+    EventType.REJECTED: gettext_noop("The game master rejected a proposed action"),
+    EventType.OPTIONS: gettext_noop("Fight options set"),
+}
+
+
 def _event_title(event: Event, viewer: Viewer) -> str:
-    titles = {
-        "created": gettext("Encounter created"),
-        "added": gettext("Combatants joined: %(names)s"),
-        "turn": gettext("Next turn"),
-        "undo": gettext("Undone: event #%(target)s"),
-        "redo": gettext("Redone: event #%(target)s"),
-        "ended": gettext("The fight ended"),
-        "proposed": gettext("An action was proposed"),
-        "rejected": gettext("The game master rejected a proposed action"),
-        "options": gettext("Fight options set"),
-    }
     now = event.payload.get("encounter", {}).get("after", {}).get("current", "")
-    if event.type == "turn" and now in viewer.names:  # "Next turn: Twitch"
+    if event.type == EventType.TURN and now in viewer.names:  # "Next turn: Twitch"
         return gettext("Next turn: %(name)s") % {"name": viewer.names[now]}
-    title = titles.get(event.type, event.type)
+    known = TITLES.get(event.type)  # type: ignore[call-overload]
+    title = gettext(known) if known is not None else event.type
     joined = [c for c in event.payload.get("combatants", []) if viewer.sees(c.get("key"))]
     names = ", ".join(c.get("name", "") for c in joined)
     return title % {"names": names, "target": event.payload.get("target", "?")}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from combat.rules.encounter import EventType
 from combat.rules.serialize import faces_of
 
 from .models import Encounter, Event
@@ -14,6 +15,10 @@ from .models import Encounter, Event
 FORMAT = "iniciativa-encounter"
 VERSION = 1
 Json = dict[str, Any]
+_ROLLED = frozenset(
+    {EventType.INITIATIVE, EventType.ACTION, EventType.TURN, EventType.ADJUST}
+)  # their faces and outcome are exported
+_DESCRIBED = _ROLLED | {EventType.CREATED, EventType.ENDED}
 
 
 def export_encounter(encounter: Encounter) -> Json:
@@ -23,7 +28,7 @@ def export_encounter(encounter: Encounter) -> Json:
     combatants = [
         {**combatant, "record": records.get(combatant["key"])}
         for event in events
-        if event.type == "added"
+        if event.type == EventType.ADDED
         for combatant in event.payload["combatants"]
     ]
     return {
@@ -56,18 +61,18 @@ def _event_out(event: Event) -> Json:
         "at": event.created_at,
         "by": event.user.username if event.user else None,
     }
-    if kind == "added":
+    if kind == EventType.ADDED:
         out["combatants"] = [combatant["key"] for combatant in payload["combatants"]]
-    elif kind == "options":
+    elif kind == EventType.OPTIONS:
         out.update(before=payload["before"], after=payload["after"])
-    elif kind in ("undo", "redo"):
+    elif kind in (EventType.UNDO, EventType.REDO):
         out.update(target=payload["target"], target_type=payload["type"])
-    elif kind in ("created", "initiative", "action", "turn", "adjust", "ended"):
+    elif kind in _DESCRIBED:
         out.update({key: payload[key] for key in ("name", "action") if key in payload})
-        if kind in ("initiative", "action", "turn", "adjust"):
+        if kind in _ROLLED:
             outcome = payload.get("outcome")
             out.update(faces=faces_of(outcome) if outcome else [], outcome=outcome)
-        if kind == "initiative":
+        if kind == EventType.INITIATIVE:
             out["ids"] = payload.get("ids") or _initiative_ids(outcome)
         out.update({key: payload[key] for key in ("encounter",) if key in payload})
     else:  # a type this version does not know: kept whole, and the replay says it cannot check it

@@ -11,10 +11,27 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.models import Campaign, Character, Monster
 from combat.rules.base import Action, ActionOption, Fight, Step, ValueField
 from combat.rules.engine import EngineBase
+from combat.rules.engines import modifier_labels
 
-from .display import say
 from .forms import parse_faces
 from .services import new_roll_key
+from .wording import condition_label, say, step_text, value_field
+
+# The words live in combat.wording; these names stay importable from here as before.
+__all__ = [
+    "ActionForm",
+    "AddCombatantsForm",
+    "AdjustForm",
+    "KeyedForm",
+    "TurnForm",
+    "condition_label",
+    "modifier_label",
+    "player_options",
+    "say",
+    "step_text",
+    "value_field",
+    "value_groups",
+]
 
 # A form built without the system's engine offers only what every system has.
 PLAIN = EngineBase()
@@ -38,16 +55,20 @@ class TurnForm(KeyedForm):
     prefix = "turn"  # its fields share the page with the action form's
 
     @classmethod
-    def fresh(cls, keep: str | None = None) -> "TurnForm":
-        """A new random key. With `keep`, an id that stays the same over live refreshes until
-        the GM acts, the page keeps the faces the GM typed and the key its first render gave
-        (hx-preserve); a new `keep` is a new, empty form."""
-        form = cls(initial={"key": new_roll_key()})
-        if keep is not None:
-            for name in ("key", "faces"):
-                attrs = {"id": f"turn-{name}-{keep}", "hx-preserve": "true"}
-                form.fields[name].widget.attrs.update(attrs)
-        return form
+    def fresh(cls) -> "TurnForm":
+        """A new form with a new random key; its ids name this one form (an answer with the
+        next form is told apart from the one the GM typed into)."""
+        key = new_roll_key()
+        return cls(initial={"key": key}, auto_id=_ids(key))
+
+    @classmethod
+    def posted(cls, data: Any) -> "TurnForm":
+        """The form as the GM sent it (shown again with its errors), with the ids it had."""
+        return cls(data, auto_id=_ids(str(data.get("turn-key", ""))))
+
+
+def _ids(key: str) -> str:
+    return "id_%s-" + "".join(c for c in key[:8] if c.isascii() and c.isalnum())
 
 
 class ActionForm(KeyedForm):
@@ -89,15 +110,15 @@ class ActionForm(KeyedForm):
             options = player_options(options, engine.gm_modifiers)
         self.fields["actor"].initial = actor
         labels = engine.modifier_labels
-        self.fields["kind"].choices = [
+        _choice(self, "kind").choices = [
             (o.kind, say({"template": o.label.template, "params": o.label.params})) for o in options
         ]
-        self.fields["targets"].choices = [  # a player never learns of hidden combatants
+        _choice(self, "targets").choices = [  # a player never learns of hidden combatants
             (c.id, c.name) for c in fight.combatants if c.id != actor and c.id not in hidden
         ]
         # An engine may offer more than the weapons: a 5e monster's stat-block attacks.
         weapons = engine.weapon_names(fight, actor)
-        self.fields["weapon"].choices = [("", "—")] + [(name, name) for name in weapons]
+        _choice(self, "weapon").choices = [("", "—")] + [(name, name) for name in weapons]
         if len(weapons) == 1:  # the one weapon the actor has is the likely choice
             self.fields["weapon"].initial = weapons[0]
         # In the engine's order; each field is shown only with the kinds that use it.
@@ -106,9 +127,9 @@ class ActionForm(KeyedForm):
             for key in option.modifiers:
                 self.kinds_of.setdefault(key, []).append(option.kind)
         keys = [key for key in dict.fromkeys(m for o in options for m in o.modifiers)]
-        self.fields["modifiers"].choices = [(k, modifier_label(k, labels)) for k in keys]
+        _choice(self, "modifiers").choices = [(k, modifier_label(k, labels)) for k in keys]
         self.fields["modifiers"].widget.attrs["class"] = "form-check-input"  # drawn box by box
-        self.fields["journal_roll"].choices = [("", "—")] + list(journal_rolls)
+        _choice(self, "journal_roll").choices = [("", "—")] + list(journal_rolls)
         self.target_kinds = [o.kind for o in options if o.needs_target]
         self.weapon_kinds = [o.kind for o in options if o.needs_weapon]
         self.values = value_groups(options)
@@ -177,6 +198,12 @@ class ActionForm(KeyedForm):
         )
 
 
+def _choice(form: forms.Form, name: str) -> forms.ChoiceField:
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)  # each caller names one of its choice fields
+    return field
+
+
 def player_options(options: Sequence[ActionOption], gm_keys: frozenset[str]) -> list[ActionOption]:
     """The options without the modifiers only the GM sets."""
     return [
@@ -214,25 +241,8 @@ def value_groups(options: Sequence[ActionOption]) -> list[ValueGroup]:
     return groups
 
 
-def step_text(step: Step) -> str:
-    return say({"template": step.template, "params": step.params})
-
-
-def value_field(value: ValueField) -> forms.Field:
-    """A form field for an engine's ValueField: a choice, or a bounded whole number."""
-    label = step_text(value.label)
-    if value.choices:
-        choices = [("", "—")] + [(key, step_text(text)) for key, text in value.choices]
-        return forms.ChoiceField(label=label, choices=choices, required=False)
-    return forms.IntegerField(
-        label=label, required=False, min_value=value.minimum, max_value=value.maximum
-    )
-
-
 def modifier_label(key: str, labels: Mapping[str, Step] | None = None) -> str:
     """A modifier's label in the encounter's own system (several systems share key names)."""
-    from combat.rules.engines import modifier_labels
-
     label = (labels or {}).get(key) or modifier_labels().get(key)
     return say({"template": label.template, "params": label.params}) if label else key
 
@@ -251,7 +261,7 @@ class AddCombatantsForm(forms.Form):
         self.campaign = campaign
         characters = [(f"character:{c.pk}", c.name) for c in campaign.characters.all()]
         monsters = [(f"monster:{m.pk}", m.name) for m in Monster.objects.in_campaign(campaign)]
-        self.fields["record"].choices = [(_("Characters"), characters), (_("Bestiary"), monsters)]
+        _choice(self, "record").choices = [(_("Characters"), characters), (_("Bestiary"), monsters)]
 
     def clean_record(self) -> Character | Monster:
         kind, _sep, pk = self.cleaned_data["record"].partition(":")
@@ -280,17 +290,12 @@ class AdjustForm(forms.Form):
         self, rows: Sequence[Any], *args: Any, engine: EngineBase = PLAIN, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["combatant"].choices = [(row.key, row.name) for row in rows]
+        _choice(self, "combatant").choices = [(row.key, row.name) for row in rows]
         labels = engine.condition_labels  # the system's conditions, the common ones first
         conditions = [("", "—")] + [(c, gettext(label)) for c, label in labels.items()]
-        self.fields["add"].choices = conditions
-        self.fields["remove"].choices = conditions
+        _choice(self, "add").choices = conditions
+        _choice(self, "remove").choices = conditions
 
     @classmethod
     def fresh(cls, rows: Sequence[Any], engine: EngineBase = PLAIN) -> "AdjustForm":
         return cls(rows, initial={"key": new_roll_key()}, engine=engine)
-
-
-def condition_label(condition: str) -> str:
-    """A condition in the page's language: the engines name each by its English word."""
-    return gettext(condition)

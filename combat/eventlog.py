@@ -6,7 +6,7 @@ with a key the database does not hold (`LOG_SIGNING_KEY`, else `SECRET_KEY`). Wi
 nobody can write a seal for a rewound head. See docs/security.md for the limits.
 """
 
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -65,12 +65,13 @@ def append_event(
     """Add the next event. Call inside the workflow's transaction, the encounter locked; the
     caller saves the encounter (head, length and seal) in the same transaction."""
     seq = encounter.log_length + 1
+    author = user if user is not None and user.is_authenticated else None
     event = Event(
         encounter=encounter,
         seq=seq,
-        type=type,
+        type=str(type),  # an EventType is stored, and hashed, as its string
         payload=payload,
-        user=user if user is not None and user.is_authenticated else None,
+        user=cast(Any, author),  # AUTH_USER_MODEL: the stubs know only the default User
         key=key,
         created_at=timezone.now().isoformat(),
         prev_hash=encounter.log_head or GENESIS,
@@ -86,7 +87,7 @@ def chain_problems(encounter: Encounter) -> list[str]:
     """Every break in the chain, in words; the seal is not looked at."""
     problems: list[str] = []
     previous, expected = GENESIS, 1
-    for event in Event.objects.filter(encounter=encounter).order_by("seq"):
+    for event in Event.objects.log(encounter):
         if event.seq != expected:
             problems.append(f"event #{expected} is missing or out of order (found #{event.seq})")
         if event.prev_hash != previous:

@@ -1,16 +1,18 @@
-"""Between database rows and the rules' frozen `Fight`: load it, and store what changed."""
+"""Between database rows and the rules' frozen `Fight` and `EncounterState`: load them, and
+store what changed."""
 
 from collections.abc import Iterable
 from typing import Any
 
 from combat.rules.base import Combatant as RulesCombatant
 from combat.rules.base import Fight
+from combat.rules.encounter import EncounterState
+from combat.rules.encounter.state import DEFAULTS as DEFAULTS
 from combat.rules.serialize import effect_from_json, effect_to_json
 
 from .models import Combatant, Encounter
 
 ENCOUNTER_FIELDS = ("round", "order", "current", "status", "stage")
-DEFAULTS: dict[str, Any] = {"stage": {}}  # fields older logs' snapshots do not have
 
 
 def to_rules(row: Combatant) -> RulesCombatant:
@@ -34,6 +36,24 @@ def to_rules(row: Combatant) -> RulesCombatant:
 def load_fight(encounter: Encounter) -> tuple[Fight, dict[str, Combatant]]:
     rows = {row.key: row for row in encounter.combatants.all()}
     return fight_of(encounter, rows.values()), rows
+
+
+def load_state(encounter: Encounter) -> tuple[EncounterState, dict[str, Combatant]]:
+    """The encounter machine's state from the rows (one query: the combatants)."""
+    fight, rows = load_fight(encounter)
+    return EncounterState(encounter.system, fight, str(encounter.status)), rows
+
+
+def persist(
+    encounter: Encounter, rows: dict[str, Combatant], old: EncounterState, new: EncounterState
+) -> None:
+    """Write the new state to the rows: the encounter's fields (the caller saves it) and every
+    combatant whose state `apply` replaced. New combatants' rows are the workflow's own."""
+    for name, value in new.snapshot().items():
+        setattr(encounter, name, value)
+    encounter.options = dict(new.fight.options)
+    now, then = new.fight, old.fight
+    store_combatants(rows, now, (key for key in rows if now.get(key) is not then.get(key)))
 
 
 def fight_of(encounter: Encounter, rows: Iterable[Combatant]) -> Fight:

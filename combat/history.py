@@ -14,30 +14,30 @@ from django.db.models import Subquery, Value
 from django.db.models.functions import Coalesce
 
 from campaigns.models import JournalRoll
+from combat.rules.encounter import DECIDES as DECIDES
+from combat.rules.encounter import UNDOABLE as UNDOABLE
+from combat.rules.encounter import EventType
 
 from .models import Encounter, Event, JournalRollUse, OpenProposal, UndoEntry
-
-UNDOABLE = frozenset({"initiative", "action", "round", "turn", "adjust"})
-DECIDES = frozenset({"rejected", "action"})  # events that may decide a proposal
 
 
 def record(event: Event) -> None:
     """Update the index for one new event (same transaction, the encounter locked)."""
     kind, seq, where = event.type, event.seq, {"encounter_id": event.encounter_id}
     payload = event.payload if isinstance(event.payload, dict) else {}
-    if kind == "proposed":
+    if kind == EventType.PROPOSED:
         OpenProposal.objects.create(**where, seq=seq)
     if kind in DECIDES and payload.get("proposal") is not None:
         OpenProposal.objects.filter(**where, seq=payload["proposal"]).delete()
-    if kind == "action" and payload.get("journal_roll") is not None:
+    if kind == EventType.ACTION and payload.get("journal_roll") is not None:
         JournalRollUse.objects.create(**where, seq=seq, roll_id=payload["journal_roll"])
     if kind in UNDOABLE:
         UndoEntry.objects.create(**where, seq=seq)
-    elif kind == "undo":
+    elif kind == EventType.UNDO:
         # Undone entries older than the target were left over from before a new action.
         UndoEntry.objects.filter(**where, undone=True, seq__lt=payload["target"]).delete()
         UndoEntry.objects.filter(**where, seq=payload["target"]).update(undone=True)
-    elif kind == "redo":
+    elif kind == EventType.REDO:
         UndoEntry.objects.filter(**where, seq=payload["target"]).update(undone=False)
 
 
@@ -70,8 +70,7 @@ def stacks(encounter: Encounter) -> tuple[list[int], list[int]]:
 def open_proposals(encounter: Encounter) -> Any:
     """The proposal events still waiting for the GM, oldest first (one query)."""
     waiting = OpenProposal.objects.filter(encounter=encounter).values("seq")
-    events = Event.objects.filter(encounter=encounter, type="proposed", seq__in=waiting)
-    return events.order_by("seq")
+    return Event.objects.proposals().filter(encounter=encounter, seq__in=waiting).order_by("seq")
 
 
 # --- the same index, folded from a whole log --------------------------------------------------
@@ -90,19 +89,19 @@ def fold(events: Iterable[tuple[int, str, Any]]) -> Folded:
     folded = Folded()
     for seq, kind, payload in events:
         payload = payload if isinstance(payload, dict) else {}
-        if kind == "proposed":
+        if kind == EventType.PROPOSED:
             folded.proposals[seq] = None
         if kind in DECIDES and isinstance(payload.get("proposal"), int):
             folded.proposals.pop(payload["proposal"], None)
-        roll = payload.get("journal_roll") if kind == "action" else None
+        roll = payload.get("journal_roll") if kind == EventType.ACTION else None
         if isinstance(roll, int):
             folded.rolls.setdefault(roll, seq)
         if kind in UNDOABLE:
             folded.done.append(seq)
             folded.undone.clear()  # a new action forgets what could be redone
-        elif kind == "undo" and folded.done:
+        elif kind == EventType.UNDO and folded.done:
             folded.undone.append(folded.done.pop())
-        elif kind == "redo" and folded.undone:
+        elif kind == EventType.REDO and folded.undone:
             folded.done.append(folded.undone.pop())
     return folded
 
@@ -110,7 +109,7 @@ def fold(events: Iterable[tuple[int, str, Any]]) -> Folded:
 def rebuild_history(encounter: Encounter) -> None:
     """Replace the encounter's index with the one its log gives. A journal roll counts only if
     it is this campaign's and no other encounter used it first."""
-    log = Event.objects.filter(encounter=encounter).order_by("seq")
+    log = Event.objects.log(encounter)
     folded = fold(log.values_list("seq", "type", "payload").iterator())
     for model in (JournalRollUse, OpenProposal, UndoEntry):
         model.objects.filter(encounter=encounter).delete()

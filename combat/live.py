@@ -45,7 +45,7 @@ def rewritten(encounter: Encounter, seen: str | None) -> int | None:
     if match is None:
         return None
     seq, token = int(match[1]), match[2]
-    hash = Event.objects.filter(encounter=encounter, seq=seq).values_list("hash", flat=True)
+    hash = Event.objects.at(encounter, seq).values_list("hash", flat=True)
     found = hash.first()
     if found is not None and any(
         constant_time_compare(token, seen_token(encounter.pk, seq, found, key))

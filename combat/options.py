@@ -13,6 +13,9 @@ from django import forms
 from combat.rules.base import Step, ValueField, _
 from combat.rules.engines import get_engine, has_engine
 
+from .models import Encounter
+from .wording import value_field
+
 PREFIX = "option_"
 
 
@@ -43,7 +46,7 @@ def option_specs(system: str) -> tuple[ValueField, ...]:
     return (*get_engine(system).fight_options, _monster_stats(system))
 
 
-def stats_shown(encounter: Any) -> bool:
+def stats_shown(encounter: Encounter) -> bool:
     """Do this encounter's players read its monsters' defence numbers? An encounter from
     before the option takes the system's default."""
     if not has_engine(encounter.system):
@@ -57,23 +60,22 @@ def defaults(system: str) -> dict[str, Any]:
     return {spec.key: spec.choices[0][0] if spec.choices else 0 for spec in option_specs(system)}
 
 
-def add_option_fields(form: forms.Form, system: str, current: Mapping[str, Any]) -> None:
+def add_option_fields(form: forms.BaseForm, system: str, current: Mapping[str, Any]) -> None:
     """Add a field per option to `form`, showing `current` (or the default); one left out of
     the posted data keeps its value."""
-    from .encounter_forms import value_field
-
     chosen = {**defaults(system), **current}
     for spec in option_specs(system):
         field = value_field(spec)
-        if isinstance(field, forms.ChoiceField):
-            field.choices = list(field.choices)[1:]  # no "—": an option always has a value
+        # value_field gives a list of choices; no "—" here: an option always has a value.
+        if isinstance(field, forms.ChoiceField) and isinstance(field.choices, list):
+            field.choices = field.choices[1:]
         field.initial = chosen.get(spec.key)
         form.fields[PREFIX + spec.key] = field
 
 
-def chosen_options(form: forms.Form, system: str) -> dict[str, Any]:
+def chosen_options(form: forms.BaseForm, system: str) -> dict[str, Any]:
     """The options from a valid form with option fields (a blank one keeps its value)."""
-    chosen = {}
+    chosen: dict[str, Any] = {}
     for spec in option_specs(system):
         value = form.cleaned_data.get(PREFIX + spec.key)
         chosen[spec.key] = form.fields[PREFIX + spec.key].initial if value in (None, "") else value

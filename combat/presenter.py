@@ -1,121 +1,125 @@
-"""The encounter page as one viewer sees it: the per-viewer read model the views render
-(tracker, log page, proposals, the action panel and its form ids), filtered by
-combat.visibility."""
+"""The encounter as one viewer sees it: the `Scene` (loaded once per request and passed down)
+and the board everyone watches (tracker, turn banner, proposals, log), filtered by
+combat.visibility. The panel one user edits is combat.panel."""
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.http import HttpRequest
-from django.utils.crypto import salted_hmac
+from django.contrib.auth.models import User
 
-from campaigns.models import Membership
-from combat.rules.base import Audience, RulesError, TrackerView
+from campaigns.models import Campaign, Membership
+from combat.rules.base import ActionOption, Audience, Fight, RulesError, TrackerView
 from combat.rules.dice import InvalidDice
 from combat.rules.engine import EngineBase
 from combat.rules.engines import get_engine
+from combat.rules.serialize import action_from_json
 
-from . import journal_rolls, live, workflows
+from . import live, workflows
 from .display import log_entry, tracker_block
-from .encounter_forms import ActionForm, TurnForm, step_text
 from .fightstate import fight_of
-from .models import Encounter, Event
+from .models import Combatant, Encounter, Event
 from .services import new_roll_key
 from .visibility import Viewer, visible_events, without_hidden
+from .wording import step_text
 
 LOG_PAGE = 30
-FORM_ID_SALT = "combat.encounter_views.form-id"  # unchanged: the ids stay what they were
 
 
-def page_context(
-    request: HttpRequest, membership: Membership, encounter: Encounter
-) -> dict[str, Any]:
-    gm = membership.is_gm
-    rows = list(encounter.combatants.select_related("character"))
-    viewer = Viewer.of(encounter, rows, request.user, gm=gm)
-    visible, older_from = _log_page(encounter, viewer, before=None)
-    engine = get_engine(encounter.system)
-    fight = fight_of(encounter, rows) if rows else None
-    ids = _FormIds(encounter, request.user, viewer)
-    context: dict[str, Any] = {
-        "campaign": membership.campaign,
-        "membership": membership,
+@dataclass
+class Scene:
+    """One encounter, its combatants and its rules state, as one user may see them: read once
+    per request; the board, the panel and the forms all take it from here."""
+
+    membership: Membership
+    encounter: Encounter
+    user: User
+    rows: list[Combatant]
+    viewer: Viewer
+    engine: EngineBase
+    fight: Fight | None
+    _asked: dict[str, tuple[ActionOption, ...]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def load(cls, membership: Membership, encounter: Encounter, user: User) -> "Scene":
+        rows = list(encounter.combatants.select_related("character"))
+        gm = membership.is_gm
+        return cls(
+            membership,
+            encounter,
+            user,
+            rows,
+            Viewer.of(encounter, rows, user, gm=gm),
+            get_engine(encounter.system),
+            fight_of(encounter, rows) if rows else None,
+        )
+
+    def reloaded(self) -> "Scene":
+        """The same viewer after a write: the encounter and its combatants read again."""
+        self.encounter.refresh_from_db()
+        return Scene.load(self.membership, self.encounter, self.user)
+
+    @property
+    def gm(self) -> bool:
+        return self.membership.is_gm
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.membership.campaign
+
+    @property
+    def hidden(self) -> frozenset[str]:
+        """The combatants this viewer may not know of (none for the GM)."""
+        return frozenset() if self.gm else self.viewer.hidden
+
+    def combatant(self, key: str) -> Combatant | None:
+        """A combatant this viewer may name: for a player a hidden one is nobody."""
+        return next((r for r in self.rows if r.key == key and r.key not in self.hidden), None)
+
+    def options(self, actor: str) -> tuple[ActionOption, ...]:
+        """What the actor may do now; a player never gets the GM's bookkeeping actions. The
+        engine is asked once per actor and request."""
+        if actor not in self._asked:
+            found = self.engine.actions(self.fight, actor) if self.fight is not None else ()
+            self._asked[actor] = tuple(o for o in found if self.gm or not o.gm_only)
+        return self._asked[actor]
+
+    def decided(self) -> bool:
+        """ "Only one side is still standing" prompts the GM to end the fight. Players learn the
+        end when the GM ends it: told from their view it would be false while a hidden monster
+        stands (or at the start of an ambush), and withheld it would give that monster away."""
+        running = self.encounter.status == "running"
+        return self.gm and running and self.fight is not None and self.engine.is_over(self.fight)
+
+    def offer(self) -> str:
+        """What the panel offers depends on, in words the viewer already reads: the status, the
+        round, whose turn (only if this viewer sees that combatant) and who may be targeted or
+        adjusted. The page asks for a new panel when the board's offer differs from the panel's
+        (static/js/app.js), and carries over what was typed into it."""
+        current = self.encounter.current if self.viewer.sees(self.encounter.current) else ""
+        keys = ",".join(row.key for row in self.rows if row.key not in self.hidden)
+        return f"{self.encounter.status} {self.encounter.round} {current} {keys}"
+
+
+def board_context(scene: Scene) -> dict[str, Any]:
+    """Everything the board shows: read-only, the same for every request of this viewer."""
+    encounter, gm = scene.encounter, scene.gm
+    visible, older_from = log_page(encounter, scene.viewer, before=None)
+    view = _tracker_view(scene.engine, scene.fight, scene.viewer)
+    return {
+        "campaign": scene.campaign,
+        "membership": scene.membership,
         "encounter": encounter,
-        "tracker": tracker_block(
-            encounter, rows, gm=gm, user=request.user, view=_tracker_view(engine, fight, viewer)
-        ),
-        "log": [log_entry(event, gm=gm, viewer=viewer) for event in visible],
+        "tracker": tracker_block(encounter, scene.rows, gm=gm, user=scene.user, view=view),
+        "log": [log_entry(event, gm=gm, viewer=scene.viewer) for event in visible],
         "older_from": older_from,
         "seen": live.seen_mark(visible[0] if visible else None),  # the newest entry shown
-        "turn_form": TurnForm.fresh(keep=ids.turn()) if gm else None,
-        "proposals": _proposals(encounter, rows, gm=gm, user=request.user),
+        "proposals": _proposals(scene),
+        "offer": scene.offer(),
+        "decided": scene.decided(),
     }
-    acting = _acting(rows, encounter, request.GET.get("actor", ""), gm=gm, user=request.user)
-    running = encounter.status == "running"
-    # "Only one side is still standing" prompts the GM to end the fight. Players learn the end
-    # when the GM ends it: told from their view it would be false while a hidden monster stands
-    # (or at the start of an ambush), and withheld it would give that monster away.
-    context["decided"] = gm and running and fight is not None and engine.is_over(fight)
-    context["next_step"] = "initiative" if not encounter.order else "next"
-    options = allowed_options(engine, fight, acting.key, gm=gm) if fight and acting else ()
-    if acting is not None and not options and acting.key == encounter.current:
-        context["cannot_act"] = acting
-    if acting is not None and fight is not None and options:
-        hidden = frozenset() if gm else frozenset(row.key for row in rows if row.hidden)
-        rolls = journal_rolls.offered(membership.campaign, request.user, gm=gm)
-        context["action_form"] = ActionForm.fresh(
-            fight,
-            acting.key,
-            options,
-            hidden=hidden,
-            engine=engine,
-            journal_rolls=rolls,
-            gm=gm,
-        )
-        context["action_form_id"] = ids.panel(acting.key, options)
-        context["action_error"] = getattr(request, "action_error", "")
-        context["acting"] = acting
-        context["out_of_turn"] = bool(encounter.current) and acting.key != encounter.current
-        context["may_act_as"] = [row for row in rows if gm or row.owned_by(request.user)]
-    return context
 
 
-class _FormIds:
-    """The HTML ids of the page's forms, the same on every live refresh until this user acts
-    again or what the form offers changes: the page then keeps a half-filled action form, the
-    faces the GM is typing and the key each form was given (hx-preserve) while others act.
-
-    An id is a name, never a key: every render issues new random one-time keys (issue K, a key
-    derived from this state let a player who posted with it jam the GM's turn controls). A kept
-    form keeps the key of the render that made it; the server takes any key this user has not
-    used yet, so a kept form acts once and a retried post stays one action.
-
-    An id states nothing the viewer may not see: it is a keyed hash (a player cannot try
-    candidate states offline), and whose turn it is counts only when the viewer sees that
-    combatant (a hidden wolf's turn and the next hidden wolf's give the same id)."""
-
-    def __init__(self, encounter: Encounter, user: Any, viewer: Viewer) -> None:
-        self.encounter, self.user, self.viewer = encounter, user, viewer
-        self.done: int | None = None
-
-    def _id(self, *state: Any) -> str:
-        if self.done is None:  # looked up once for both forms: this user's newest event
-            mine = Event.objects.filter(encounter=self.encounter, user=self.user)
-            self.done = mine.order_by("-seq").values_list("seq", flat=True).first() or 0
-        encounter = self.encounter
-        current = encounter.current if self.viewer.sees(encounter.current) else None
-        text = repr(
-            (self.done, encounter.status, encounter.round, current, encounter.stage, *state)
-        )
-        return salted_hmac(FORM_ID_SALT, text, algorithm="sha256").hexdigest()[:24]
-
-    def panel(self, actor: str, options: Any) -> str:
-        offered = [(o.kind, o.modifiers, [v.key for v in o.values]) for o in options]
-        return self._id("action", actor, offered)
-
-    def turn(self) -> str:
-        return self._id("turn")
-
-
-def _tracker_view(engine: EngineBase, fight: Any, viewer: Viewer) -> TrackerView:
+def _tracker_view(engine: EngineBase, fight: Fight | None, viewer: Viewer) -> TrackerView:
     """What the system's engine adds to the tracker: passes, phases, pools, monitors, sides.
 
     A player's is worked out on the fight without its hidden combatants (red team finding 2:
@@ -134,61 +138,19 @@ def _tracker_view(engine: EngineBase, fight: Any, viewer: Viewer) -> TrackerView
         return TrackerView()
 
 
-def _acting(
-    rows: list[Any], encounter: Encounter, chosen: str, *, gm: bool, user: Any
-) -> Any | None:
-    """Who the action panel acts for: whose turn it is, or — out of turn (Shadowrun's free
-    action, 5e's reaction) — another combatant the GM or its player chose; the engine decides
-    what that combatant may do now."""
-    if encounter.status == "ended" or not rows:
-        return None
-    if encounter.status == "preparing" and not _acts_before_initiative(encounter):
-        return None
-    mine = [row for row in rows if gm or row.owned_by(user)]
-    by_key = {row.key: row for row in mine}
-    may_interrupt = gm or _acts_out_of_turn(encounter)
-    if chosen in by_key and (chosen == encounter.current or may_interrupt):
-        return by_key[chosen]
-    if encounter.current in by_key:
-        return by_key[encounter.current]
-    # Not one's turn, or nobody's (OSE's declarations): what one may do out of turn.
-    fallback = not encounter.current if gm else may_interrupt
-    if mine and fallback:
-        return mine[0]
-    return None
-
-
-def _acts_before_initiative(encounter: Encounter) -> bool:
-    """OSE declares spells and withdrawals before the first initiative roll."""
-    return get_engine(encounter.system).acts_before_initiative
-
-
-def _acts_out_of_turn(encounter: Encounter) -> bool:
-    """Players may act when it is not their turn (a reaction, a free action)."""
-    return get_engine(encounter.system).acts_out_of_turn
-
-
-def allowed_options(engine: EngineBase, fight: Any, actor: str, *, gm: bool) -> tuple[Any, ...]:
-    """What the actor may do now; a player never gets the GM's bookkeeping actions."""
-    return tuple(o for o in engine.actions(fight, actor) if gm or not o.gm_only)
-
-
-def _proposals(
-    encounter: Encounter, rows: list[Any], *, gm: bool, user: Any
-) -> list[dict[str, Any]]:
-    names = {row.key: row.name for row in rows if gm or not row.hidden}  # hidden since: "?"
+def _proposals(scene: Scene) -> list[dict[str, Any]]:
+    names = {row.key: row.name for row in scene.rows if row.key not in scene.hidden}
     shown = []
-    for event in workflows.pending_proposals(encounter):
-        if not (gm or event.user_id == user.pk):
+    for event in workflows.pending_proposals(scene.encounter):
+        if not (scene.gm or event.user_id == scene.user.pk):
             continue
-        action = event.payload["action"]
-        targets = ", ".join(names.get(t, "?") for t in action["targets"])
-        actor = names.get(action["actor"], "?")
+        action = action_from_json(event.payload["action"])
+        targets = ", ".join(names.get(t, "?") for t in action.targets)  # hidden since: "?"
         shown.append(
             {
                 "seq": event.seq,
-                "actor": actor,
-                "kind": action["kind"],
+                "actor": names.get(action.actor, "?"),
+                "kind": action.kind,
                 "targets": targets,
                 "key": new_roll_key(),
             }
@@ -196,19 +158,19 @@ def _proposals(
     return shown
 
 
-def _log_page(
+def log_page(
     encounter: Encounter, viewer: Viewer, *, before: int | None
 ) -> tuple[list[Event], int | None]:
     """A page of the log, newest first: the events this viewer may see (combat.visibility),
     and where the next older page starts (a full page had more before it, shown or not)."""
-    events = Event.objects.filter(encounter=encounter).select_related("user").order_by("-seq")
+    events = Event.objects.log(encounter).select_related("user").reverse()
     if before is not None:
         events = events.filter(seq__lt=before)
     page = list(events[:LOG_PAGE])
     return visible_events(page, viewer), page[-1].seq if len(page) == LOG_PAGE else None
 
 
-def _stats_readable(viewer: Viewer, fight: Any, actor: str) -> bool:
+def stats_readable(viewer: Viewer, fight: Fight | None, actor: str) -> bool:
     """May this viewer read the defence numbers of everyone in the fight the odds are computed
     on (a visible fight: hidden combatants are not in it)? The odds state them: 5e's "needs 10
     or more" is an AC, Dračí Hlídka's chance an OČ, Shadowrun's levels a Body, a dice pool's
@@ -218,7 +180,9 @@ def _stats_readable(viewer: Viewer, fight: Any, actor: str) -> bool:
     return all(viewer.reads(Audience.STATS, c.id) for c in others if c.id != actor)
 
 
-def _engine_odds(engine: EngineBase, fight: Any, action: Any) -> list[str]:
+def engine_odds(engine: EngineBase, fight: Fight | None, action: Any) -> list[str]:
+    if fight is None:
+        return []
     try:
         return [step_text(line) for line in engine.odds(fight, action) or ()]
     except (RulesError, InvalidDice, KeyError):  # not allowed as chosen (or, for a player, it

@@ -2,38 +2,51 @@
 
 `export_encounter` turns an encounter's event log into plain JSON (docs/encounter-format.md):
 the combatants as they joined, the fight's options, and every event with the faces its dice
-showed. `replay_encounter` rebuilds the fight from that file alone — no database — and
-re-resolves every initiative roll, action and new round with the recorded faces through the
-system's engine, then compares each outcome with the recorded one. The replay is the input
-(`faces`, `action`, `ids`); the recorded `outcome` and `encounter` snapshot are what it must give.
+showed. `replay_encounter` rebuilds the fight from that file alone — no database — as a fold
+of the encounter machine's `apply` (combat.rules.encounter), the one live play uses: every
+initiative roll, action and turn is first decided again with the recorded faces through the
+system's engine and compared with the recording, then the recorded event is applied. The replay
+is the input (`faces`, `action`, `ids`); the recorded `outcome` and `encounter` snapshot are what
+it must give.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from combat.rules import flow
-from combat.rules.base import Action, Change, Combatant, Fight, Outcome, RulesError, Step, _, apply
+from combat.rules.base import Fight, Outcome, RulesError, Step, _
 from combat.rules.dice import InvalidDice
+from combat.rules.encounter import (
+    UNDOABLE,
+    Command,
+    EncounterState,
+    End,
+    EventType,
+    NextTurn,
+    Payload,
+    Recorded,
+    Resolve,
+    RollInitiative,
+    adjusted,
+    apply,
+    decide,
+    payload_from_json,
+    rebased,
+)
 from combat.rules.engines import get_engine
-from combat.rules.faces import FacesExhausted, FaceSource, TypedFaces
-from combat.rules.serialize import change_from_json, outcome_to_json
+from combat.rules.faces import FacesExhausted, TypedFaces
 
 from .encounter_export import FORMAT, VERSION
 from .encounter_export import export_encounter as export_encounter
 from .fightstate import DEFAULTS
-from .history import UNDOABLE
 from .jsondiff import differences as json_differences
 from .jsondiff import plain, short
-from .workflows import first_turn
 
 COMPARED = ("rolls", "changes", "order", "stage", "data")  # the parts of an outcome a replay checks
-SCALAR_CHANGES = frozenset({"hp", "initiative", "turn"})  # their `before` is the state's value
 FAILURES = (RulesError, InvalidDice, FacesExhausted, KeyError, TypeError, ValueError)
 Json = dict[str, Any]
-Resolve = Callable[[Fight, FaceSource], Outcome]
 
 
 class EncounterFormatError(ValueError):
@@ -65,6 +78,7 @@ class ReplayReport:
     summaries: list[Json] = field(default_factory=list)  # one per re-resolved outcome
     differences: list[Difference] = field(default_factory=list)
     fight: Fight | None = None  # the rebuilt fight after the last event
+    status: str = ""  # the rebuilt encounter's status after the last event
 
     @property
     def ok(self) -> bool:
@@ -81,7 +95,7 @@ def replay_encounter(data: Mapping[str, Any]) -> ReplayReport:
             replay.event(event)
         except (KeyError, TypeError, AttributeError) as error:
             raise EncounterFormatError(f"event #{seq}: malformed ({error!r})") from None
-    replay.report.fight = replay.current()
+    replay.report.fight, replay.report.status = replay.state.fight, replay.state.status
     return replay.report
 
 
@@ -97,217 +111,181 @@ def _check_top(data: Mapping[str, Any]) -> None:
             raise EncounterFormatError(f'"{key}" is missing or of the wrong type')
 
 
-@dataclass
-class _Undoable:
-    """What an undo takes back and a redo puts back: as the replay computed it."""
-
-    changes: Sequence[Change]
-    before: Json
-    after: Json
+Verify = Callable[["_Replay", Mapping[str, Any], Recorded], Json | None]
 
 
 class _Replay:
-    """The fight rebuilt event by event, mirroring combat.workflows without the database."""
+    """The fight rebuilt event by event with the encounter machine, without the database: each
+    event that rolled is decided again with its recorded faces and compared, then the RECORDED
+    event is applied with the same `apply` live play uses."""
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.engine = get_engine(data["system"])
         self.starting = {c["key"]: c for c in data["combatants"]}
         events = [e for e in data["events"] if isinstance(e, Mapping)]
-        changed = [e for e in events if e.get("type") == "options"]
+        changed = [e for e in events if e.get("type") == EventType.OPTIONS]
         options = changed[0].get("before") if changed else data.get("options")  # as it began
-        self.fight = Fight(round=0, combatants=(), options=dict(options or {}))
-        self.state: Json = {
-            "round": 0,
-            "order": [],
-            "current": "",
-            "status": "preparing",
-            "stage": {},
-        }
+        fight = Fight(round=0, combatants=(), options=dict(options or {}))
+        self.state = EncounterState(data["system"], fight)
         self.report = ReplayReport()
-        self.done: list[int] = []
-        self.undone: list[int] = []
-        self.undoable: dict[int, _Undoable] = {}
+        self.undoable: dict[int, Recorded] = {}  # what an undo or a redo may target
 
     def event(self, event: Mapping[str, Any]) -> None:
-        kind, before = event["type"], dict(self.state)
-        handler = getattr(self, f"_on_{kind}", None)
-        if handler is None:
+        kind = event["type"]
+        if kind not in REPLAYABLE:
             self._differ(event, "type", kind, "not replayable by this version")
             return
-        changes: Sequence[Change] = handler(event)
-        if kind in UNDOABLE:
-            self.done.append(event["seq"])
-            self.undone.clear()
-            self.undoable[event["seq"]] = _Undoable(changes, before, dict(self.state))
-        if "encounter" in event:
-            recorded = {**DEFAULTS, **event["encounter"]["after"]}  # older logs lack "stage"
-            self._compare(event, "encounter", recorded, self.state)
+        payload = _payload(event, self.starting)
+        target = getattr(payload, "target", None)
+        recorded = Recorded(event["seq"], payload, self.undoable.get(target) if target else None)
+        decided = VERIFY.get(payload.type, _unchecked)(self, event, recorded)
+        self.state = apply(self.state, recorded)
+        if payload.type in UNDOABLE:
+            self.undoable[recorded.seq] = recorded
+        if decided is not None:
+            self.report.summaries.append(_summary(event, decided, self.state.fight))
 
-    # -- one method per event type; each returns the changes it applied ---------------------------
+    # -- deciding again, and comparing ------------------------------------------------------------
 
-    def _on_created(self, event: Mapping[str, Any]) -> Sequence[Change]:
-        return ()
-
-    # A player's proposal, and its rejection, change nothing (an accepted one is an action).
-    _on_proposed = _on_rejected = _on_created
-
-    def _on_added(self, event: Mapping[str, Any]) -> Sequence[Change]:
-        for key in event["combatants"]:
-            joined = self._join(event, key)
-            self.fight = replace(self.fight, combatants=(*self.fight.combatants, joined))
-        return ()
-
-    def _join(self, event: Mapping[str, Any], key: str) -> Combatant:
-        """Through the engine's own constructor (conditions, checks); the stats as recorded,
-        exactly as combat.fightstate.to_rules hands them to the engine in live play."""
-        record = self.starting[key]
-        state = self.engine.combatant_from_record(
-            id=key,
-            name=record["name"],
-            side=record["side"],
-            stats=record["stats"],
-            is_npc=record["is_npc"],
-            weapons=record["weapons"],
-            armor=record["armor"],
-        )
-        for name in ("hp", "max_hp"):  # a changed engine would give the fighter other HP now
-            self._compare(event, f"combatants.{key}.{name}", record[name], getattr(state, name))
-        return replace(state, stats=record["stats"], hp=record["hp"], max_hp=record["max_hp"])
-
-    def _on_initiative(self, event: Mapping[str, Any]) -> Sequence[Change]:
-        ids, engine = event["ids"] or [c.id for c in self.fight.combatants], self.engine
-        old = list(self.state["order"])
-        changes = self._resolve(event, lambda fight, dice: engine.roll_initiative(fight, ids, dice))
-        if self.state["status"] == "preparing":
-            self.state.update(status="running", round=1)
-        self.state["current"] = first_turn(self.state["current"], old, self.state["order"])
-        return changes
-
-    def _on_action(self, event: Mapping[str, Any]) -> Sequence[Change]:
-        action = _action(event["action"])
-        return self._resolve(event, lambda fight, faces: self.engine.resolve(fight, action, faces))
-
-    def _on_turn(self, event: Mapping[str, Any]) -> Sequence[Change]:
-        """Through combat.rules.flow, as live play: the next turn, stage or round."""
+    def _decided(
+        self, event: Mapping[str, Any], command: Command, *, all_used: bool = True
+    ) -> Any | None:
+        """The event decided again with the recorded faces; None (and a difference) on error."""
         faces = TypedFaces(event.get("faces") or [])
         try:
-            turned = flow.next_turn(self.engine, self.current(), faces)
-        except FAILURES as error:
-            self._differ(event, "error", _said(event.get("outcome")), str(error))
-            return ()
-        fight = turned.fight
-        self.state.update(
-            round=fight.round,
-            order=list(fight.order),
-            current=fight.current or "",
-            stage=dict(fight.stage),
-        )
-        self.fight = replace(self.fight, combatants=fight.combatants)
-        if turned.outcome is None:
-            if event.get("outcome") is not None:
-                self._differ(event, "outcome", "a new round", "the next combatant's turn")
-            return ()
-        self._check(event, turned.outcome)
-        self.report.summaries.append(_summary(event, turned.outcome, self.fight))
-        return turned.outcome.changes
-
-    def _on_adjust(self, event: Mapping[str, Any]) -> Sequence[Change]:
-        """The GM's hand: the recorded values, each `before` taken from the replayed state."""
-        recorded = [change_from_json(c) for c in event["outcome"]["changes"]]
-        changes = tuple(self._rebased(change) for change in recorded)
-        order = event["outcome"].get("order")  # the GM moved someone in the order
-        outcome = Outcome(
-            summary=_ADJUST, changes=changes, order=tuple(order) if order is not None else None
-        )
-        self._check(event, outcome)
-        self.fight = apply(self.fight, changes)
-        if order is not None:
-            self.state["order"] = list(order)
-        self.report.summaries.append(_summary(event, outcome, self.fight))
-        return changes
-
-    def _rebased(self, change: Change) -> Change:
-        if change.kind not in SCALAR_CHANGES:
-            return change
-        combatant = self.fight.get(change.combatant)
-        return replace(change, before=getattr(combatant, change.kind))
-
-    def _on_undo(self, event: Mapping[str, Any]) -> Sequence[Change]:
-        return self._take(event, self.done, self.undone, undo=True)
-
-    def _on_redo(self, event: Mapping[str, Any]) -> Sequence[Change]:
-        return self._take(event, self.undone, self.done, undo=False)
-
-    def _take(
-        self, event: Mapping[str, Any], source: list[int], sink: list[int], *, undo: bool
-    ) -> Sequence[Change]:
-        expected = source[-1] if source else None
-        if event["target"] != expected:
-            self._differ(event, "target", event["target"], expected)
-        if expected is None:
-            return ()
-        sink.append(source.pop())
-        taken = self.undoable[expected]
-        self.fight = apply(self.fight, taken.changes, undo=undo)
-        self.state = dict(taken.before if undo else taken.after)
-        return ()
-
-    def _on_options(self, event: Mapping[str, Any]) -> Sequence[Change]:
-        self.fight = replace(self.fight, options=dict(event["after"]))
-        return ()
-
-    def _on_ended(self, event: Mapping[str, Any]) -> Sequence[Change]:
-        self.state.update(status="ended", current="")
-        return ()
-
-    # -- resolving and comparing ------------------------------------------------------------------
-
-    def current(self) -> Fight:
-        state = self.state
-        return replace(
-            self.fight,
-            round=state["round"],
-            order=tuple(state["order"]),
-            current=state["current"] or None,
-            stage=state["stage"],
-        )
-
-    def _resolve(self, event: Mapping[str, Any], call: Resolve) -> Sequence[Change]:
-        """Run the engine with the recorded faces, apply what it did, and check it."""
-        faces = TypedFaces(event["faces"])
-        fight = self.current()
-        try:
-            outcome: Outcome = call(fight, faces)
-            if faces.remaining:
+            decided = decide(self.state, command, self.engine, faces)
+            if all_used and faces.remaining:
                 raise InvalidDice("%(extra)s typed faces left over", extra=faces.remaining)
         except FAILURES as error:
             self._differ(event, "error", _said(event.get("outcome")), str(error))
-            return ()
-        self._check(event, outcome)
-        self.fight = apply(fight, outcome.changes)
-        if outcome.order is not None:
-            self.state["order"] = list(outcome.order)
-        if outcome.stage is not None:
-            self.state["stage"] = dict(outcome.stage)
-        self.report.summaries.append(_summary(event, outcome, self.fight))
-        return outcome.changes
+            return None
+        return decided
 
-    def _check(self, event: Mapping[str, Any], outcome: Outcome) -> None:
+    def _check(self, event: Mapping[str, Any], outcome: Json | None) -> None:
         recorded = event.get("outcome")
-        if recorded is None:
-            self._differ(event, "outcome", None, "an outcome")
+        if recorded is None or outcome is None:
+            if recorded is not None:
+                self._differ(event, "outcome", "a new round", "the next combatant's turn")
+            elif outcome is not None:
+                self._differ(event, "outcome", None, "an outcome")
             return
-        replayed = plain(outcome_to_json(outcome))
+        replayed = plain(outcome)
         for part in COMPARED:
             self._compare(event, part, recorded.get(part), replayed[part])
+
+    def _check_encounter(self, event: Mapping[str, Any], decided: Any) -> None:
+        recorded = {**DEFAULTS, **event["encounter"]["after"]}  # older logs lack "stage"
+        self._compare(event, "encounter", recorded, decided.encounter.after)
 
     def _compare(self, event: Mapping[str, Any], path: str, recorded: Any, replayed: Any) -> None:
         for where, old, new in json_differences(path, plain(recorded), replayed):
             self._differ(event, where, old, new)
 
     def _differ(self, event: Mapping[str, Any], where: str, recorded: Any, replayed: Any) -> None:
-        what = _describe(event, self.fight)
+        what = _describe(event, self.state.fight)
         self.report.differences.append(Difference(event["seq"], what, where, recorded, replayed))
+
+
+def _payload(event: Mapping[str, Any], starting: Mapping[str, Json]) -> Payload:
+    """The stored payload an exported event stands for (docs/encounter-format.md)."""
+    kind = event["type"]
+    data: Mapping[str, Any] = event
+    if "payload" in event:  # kept whole: proposals and their rejections
+        data = event["payload"]
+    elif kind == EventType.ADDED:
+        data = {"combatants": [starting[key] for key in event["combatants"]]}
+    elif kind in (EventType.UNDO, EventType.REDO):
+        data = {"target": event["target"], "type": event["target_type"]}
+    return payload_from_json(kind, data)
+
+
+def _joined(replay: _Replay, event: Mapping[str, Any], recorded: Recorded) -> Json | None:
+    """Through the engine's own constructor: a changed engine would give other HP now."""
+    for joined in recorded.payload.combatants:  # type: ignore[attr-defined]
+        fresh = replay.engine.combatant_from_record(
+            id=joined.key,
+            name=joined.name,
+            side=joined.side,
+            stats=joined.stats,
+            is_npc=joined.is_npc,
+            weapons=joined.weapons,
+            armor=joined.armor,
+        )
+        for name in ("hp", "max_hp"):
+            path = f"combatants.{joined.key}.{name}"
+            replay._compare(event, path, getattr(joined, name), getattr(fresh, name))
+    return None
+
+
+def _rolled(replay: _Replay, event: Mapping[str, Any], recorded: Recorded) -> Json | None:
+    """An initiative roll or an action, decided again with the recorded faces."""
+    payload: Any = recorded.payload
+    command: Command = (
+        RollInitiative(tuple(payload.ids or ()))
+        if payload.type == EventType.INITIATIVE
+        else Resolve(payload.action)
+    )
+    decided = replay._decided(event, command)
+    if decided is None:
+        return None
+    replay._check(event, decided.outcome)
+    replay._check_encounter(event, decided)
+    return dict(decided.outcome)
+
+
+def _turned(replay: _Replay, event: Mapping[str, Any], recorded: Recorded) -> Json | None:
+    """Through combat.rules.flow, as live play: the next turn, stage or round."""
+    decided = replay._decided(event, NextTurn(), all_used=False)
+    if decided is None:
+        return None
+    replay._check(event, decided.outcome)
+    replay._check_encounter(event, decided)
+    return None if decided.outcome is None or event.get("outcome") is None else decided.outcome
+
+
+def _adjusted(replay: _Replay, event: Mapping[str, Any], recorded: Recorded) -> Json | None:
+    """The GM's hand: the recorded values, each `before` taken from the replayed state."""
+    payload: Any = recorded.payload
+    order = payload.outcome.get("order")  # the GM moved someone in the order
+    changes = rebased(replay.state.fight, payload.changes())
+    outcome = Outcome(_ADJUST, changes=changes, order=tuple(order) if order is not None else None)
+    decided = adjusted(replay.state, outcome)
+    replay._check(event, decided.outcome)
+    replay._check_encounter(event, decided)
+    return decided.outcome
+
+
+def _taken(replay: _Replay, event: Mapping[str, Any], recorded: Recorded) -> Json | None:
+    """An undo or a redo takes the event the stacks name (the recorded one is applied)."""
+    stack = replay.state.done if recorded.payload.type == EventType.UNDO else replay.state.undone
+    expected = stack[-1] if stack else None
+    if event["target"] != expected:
+        replay._differ(event, "target", event["target"], expected)
+    return None
+
+
+def _ended(replay: _Replay, event: Mapping[str, Any], recorded: Recorded) -> Json | None:
+    decided = replay._decided(event, End())
+    if decided is not None:
+        replay._check_encounter(event, decided)
+    return None
+
+
+def _unchecked(replay: _Replay, event: Mapping[str, Any], recorded: Recorded) -> Json | None:
+    return None  # nothing was rolled or computed: created, options, proposals
+
+
+VERIFY: dict[EventType, Verify] = {
+    EventType.ADDED: _joined,
+    EventType.INITIATIVE: _rolled,
+    EventType.ACTION: _rolled,
+    EventType.TURN: _turned,
+    EventType.ADJUST: _adjusted,
+    EventType.UNDO: _taken,
+    EventType.REDO: _taken,
+    EventType.ENDED: _ended,
+}
+REPLAYABLE = frozenset(EventType) - {EventType.ROUND}  # older logs' "round": not replayable
 
 
 _ADJUST = Step(_("%(name)s adjusted by the game master"))
@@ -320,16 +298,6 @@ def _said(outcome: Mapping[str, Any] | None) -> str:
         return str(summary["template"] % summary["params"])
     except (KeyError, TypeError, ValueError):
         return "an outcome"
-
-
-def _action(data: Mapping[str, Any]) -> Action:
-    return Action(
-        kind=data["kind"],
-        actor=data["actor"],
-        targets=tuple(data.get("targets") or ()),
-        weapon=data.get("weapon"),
-        modifiers=dict(data.get("modifiers") or {}),
-    )
 
 
 # --- describing --------------------------------------------------------------------------------
@@ -346,7 +314,7 @@ def _labels(fight: Fight) -> dict[str, str]:
 def _describe(event: Mapping[str, Any], fight: Fight) -> str:
     labels = _labels(fight)
     action = event.get("action")
-    if event.get("type") == "action" and isinstance(action, Mapping):
+    if event.get("type") == EventType.ACTION and isinstance(action, Mapping):
         actor = str(action.get("actor"))
         actor = labels.get(actor, actor)
         targets = ", ".join(labels.get(t, str(t)) for t in action.get("targets") or ())
@@ -354,11 +322,14 @@ def _describe(event: Mapping[str, Any], fight: Fight) -> str:
     return str(event.get("type"))
 
 
-def _summary(event: Mapping[str, Any], outcome: Outcome, fight: Fight) -> Json:
-    labels, data = _labels(fight), outcome.data
+def _summary(event: Mapping[str, Any], outcome: Json, fight: Fight) -> Json:
+    """What one re-resolved outcome did, for the replay command's output."""
+    labels, data = _labels(fight), outcome["data"]
     action = event.get("action") or {}
     targets = list(action.get("targets") or ())
-    touched = [action["actor"], *targets] if action else [c.combatant for c in outcome.changes]
+    touched = (
+        [action["actor"], *targets] if action else [c["combatant"] for c in outcome["changes"]]
+    )
     return {
         "seq": event["seq"],
         "event": event["type"],
@@ -366,7 +337,8 @@ def _summary(event: Mapping[str, Any], outcome: Outcome, fight: Fight) -> Json:
         "action": action.get("kind", event["type"]),
         "target": ", ".join(labels.get(t, t) for t in targets) or None,
         "totals": [
-            {"purpose": r.purpose, "faces": list(r.faces), "total": r.total} for r in outcome.rolls
+            {"purpose": r["purpose"], "faces": list(r["faces"]), "total": r["total"]}
+            for r in outcome["rolls"]
         ],
         "hit": data.get("hit"),
         "damage": data.get("damage"),

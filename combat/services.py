@@ -3,7 +3,7 @@
 import uuid
 from collections.abc import Sequence
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from campaigns.models import Campaign
@@ -19,7 +19,7 @@ def new_roll_key() -> str:
 
 def quick_roll(
     campaign: Campaign,
-    user: AbstractBaseUser,
+    user: User,
     expression: str,
     *,
     key: str,

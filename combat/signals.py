@@ -6,20 +6,18 @@ log rows go last, in the same transaction, with a raw delete that bypasses the O
 
 from typing import Any
 
-from django.db import connections
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
+from campaigns.log_triggers import log_wipe_allowed
 from campaigns.models import Campaign
 
-from .maintenance import log_wipe_allowed
 from .models import Encounter, Event, Roll
-from .triggers import ensure_triggers
 
 
 @receiver(post_delete, sender=Encounter)
 def remove_encounter_log(sender: type, instance: Encounter, **kwargs: Any) -> None:
-    queryset = Event.objects.filter(encounter_id=instance.pk)
+    queryset = Event.objects.filter(encounter_id=instance.pk)  # the whole log, unordered
     with log_wipe_allowed(queryset.db):
         queryset._raw_delete(queryset.db)
 
@@ -29,8 +27,3 @@ def remove_campaign_rolls(sender: type, instance: Campaign, **kwargs: Any) -> No
     queryset = Roll.objects.filter(campaign_id=instance.pk)
     with log_wipe_allowed(queryset.db):
         queryset._raw_delete(queryset.db)
-
-
-def restore_log_triggers(sender: Any, using: str = "default", **kwargs: Any) -> None:
-    """After every migrate: a migration that rebuilt a log table on SQLite dropped them."""
-    ensure_triggers(connections[using])

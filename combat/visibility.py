@@ -15,9 +15,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from combat.rules.base import Audience, Fight, moved
+from django.contrib.auth.models import AnonymousUser, User
 
-from .models import Event
+from combat.rules.base import Audience, Fight, moved
+from combat.rules.encounter import EventType
+from combat.rules.serialize import action_from_json
+
+from .models import Combatant, Encounter, Event
 from .options import stats_shown
 
 HIDDEN_PARAM = "?"  # what a player reads in place of a number that is not theirs to read
@@ -36,7 +40,14 @@ class Viewer:
     stats_shown: bool = False  # the fight's option: players read monsters' defence numbers
 
     @classmethod
-    def of(cls, encounter: Any, rows: Iterable[Any], user: Any, *, gm: bool) -> "Viewer":
+    def of(
+        cls,
+        encounter: Encounter,
+        rows: Iterable[Combatant],
+        user: User | AnonymousUser,
+        *,
+        gm: bool,
+    ) -> "Viewer":
         rows = list(rows)
         return cls(
             gm=gm,
@@ -127,13 +138,16 @@ def _at(values: Any, index: int) -> Any:
     return values[index] if isinstance(values, list) and index < len(values) else None
 
 
+TAKES_BACK = frozenset({EventType.UNDO, EventType.REDO})  # events about an earlier event
+
+
 def visible_events(events: Iterable[Event], viewer: Viewer) -> list[Event]:
     """The events this viewer may see at all (an entry only about hidden combatants is gone)."""
     events = list(events)
     if viewer.gm or not viewer.hidden:
         return events
     shown = [event for event in events if not _about_hidden(event, viewer)]
-    targets = {e.payload.get("target") for e in shown if e.type in ("undo", "redo")}
+    targets = {e.payload.get("target") for e in shown if e.type in TAKES_BACK}
     if not targets:
         return shown
     encounter = events[0].encounter_id
@@ -142,26 +156,24 @@ def visible_events(events: Iterable[Event], viewer: Viewer) -> list[Event]:
         for target in Event.objects.filter(encounter_id=encounter, seq__in=targets)
         if _about_hidden(target, viewer)
     }
-    return [
-        e for e in shown if not (e.type in ("undo", "redo") and e.payload.get("target") in gone)
-    ]
+    return [e for e in shown if not (e.type in TAKES_BACK and e.payload.get("target") in gone)]
 
 
 def _about_hidden(event: Event, viewer: Viewer) -> bool:
     payload = event.payload
-    if event.type == "added":
+    if event.type == EventType.ADDED:
         return all(not viewer.sees(c.get("key")) for c in payload.get("combatants", []))
-    action = payload.get("action") or {}
-    involved = [action.get("actor"), *action.get("targets", [])] if action else []
+    action = action_from_json(payload["action"]) if payload.get("action") else None
+    involved = [action.actor, *action.targets] if action else []
     if any(not viewer.sees(key) for key in involved):
         return True
     outcome = payload.get("outcome")
     if outcome is not None:
         about = [(outcome.get("summary") or {}).get("about")]
-        if event.type == "adjust":  # the GM's hand on one combatant (older events: no `about`)
+        if event.type == EventType.ADJUST:  # the GM's hand (older events: no `about`)
             about += [change.get("combatant") for change in outcome.get("changes", [])]
         return any(not viewer.sees(key) for key in about)
-    if event.type == "turn":  # the turn passed to a hidden combatant: nothing to show
+    if event.type == EventType.TURN:  # the turn passed to a hidden combatant: nothing to show
         return not viewer.sees(payload.get("encounter", {}).get("after", {}).get("current"))
     return False
 

@@ -1,24 +1,29 @@
-"""The frame every encounter workflow shares: one transaction that locks the encounter, finds
-a retried request's event by its one-time key, builds the payload (rules, dice, writes), appends
-the event with its history index, bumps the version and notifies browsers on commit."""
+"""The frame every encounter workflow shares, in one transaction: lock the encounter, find a
+retried request's event by its one-time key, load the state (and for an undo or redo the one
+event it targets, through combat.history's index), let the workflow check and decide, apply the
+decided event with the encounter machine's `apply`, persist the state to the rows, append the
+event with its history index, bump the version and notify browsers on commit."""
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
-from combat.rules.base import Fight, Outcome, apply
+from combat.rules.encounter import EncounterState, Payload, Recorded, apply, payload_from_json
+from combat.rules.engine import EngineBase
+from combat.rules.engines import get_engine
 from combat.rules.faces import FaceSource, SecureFaces, TypedFaces
-from combat.rules.serialize import outcome_to_json
 
 from . import history
 from .eventlog import append_event
-from .fightstate import encounter_snapshot, store_combatants
+from .fightstate import load_state, persist
 from .live import notify_on_commit
-from .models import Encounter, Event
+from .models import Combatant, Encounter, Event
 
 Build = Callable[[Encounter, FaceSource], dict[str, Any]]
+Target = Callable[[Encounter], int | None]
 
 
 class TypedFacesLeft(ValueError):
@@ -29,6 +34,49 @@ def faces_from(typed: Sequence[int] | None) -> FaceSource:
     return TypedFaces(typed) if typed is not None else SecureFaces()
 
 
+@dataclass
+class Locked:
+    """What a workflow's step reads, all loaded under the encounter's lock."""
+
+    encounter: Encounter
+    rows: dict[str, Combatant]  # the combatants' rows by key
+    state: EncounterState
+    target: Recorded | None = None  # an undo's or redo's event, when there is one
+
+    @property
+    def engine(self) -> EngineBase:
+        return get_engine(self.encounter.system)
+
+
+Step = Callable[[Locked, FaceSource], Payload]
+
+
+def perform(
+    encounter_id: int,
+    user: AbstractBaseUser | None,
+    key: str,
+    step: Step,
+    typed_faces: Sequence[int] | None = None,
+    *,
+    target: Target | None = None,
+) -> Event:
+    """Lock → load → check and decide (`step`) → apply → persist → append → version → notify."""
+    with transaction.atomic():
+        encounter = _locked(encounter_id)
+        existing = _retried(encounter, user, key)
+        if existing is not None:
+            return existing
+        faces = faces_from(typed_faces)
+        state, rows = load_state(encounter)
+        locked = Locked(encounter, rows, state, _target(encounter, target))
+        payload = step(locked, faces)
+        _all_used(faces)
+        seq = encounter.log_length + 1
+        new = apply(state, Recorded(seq, payload, locked.target))
+        persist(encounter, rows, state, new)
+        return _append(encounter, user, key, str(payload.type), payload.to_json())
+
+
 def run(
     encounter_id: int,
     user: AbstractBaseUser | None,
@@ -37,42 +85,51 @@ def run(
     build: Build,
     typed_faces: Sequence[int] | None = None,
 ) -> Event:
-    """The frame every workflow shares."""
+    """The same frame for a payload built by hand (tests write older logs' events with it)."""
     with transaction.atomic():
-        encounter = Encounter.objects.select_for_update().select_related("campaign")
-        encounter = encounter.get(pk=encounter_id)
-        if key:
-            mine = user if user is not None and user.is_authenticated else None
-            existing = Event.objects.keyed(encounter, mine, key).first()
-            if existing is not None:
-                return existing
+        encounter = _locked(encounter_id)
+        existing = _retried(encounter, user, key)
+        if existing is not None:
+            return existing
         faces = faces_from(typed_faces)
         payload = build(encounter, faces)
-        if isinstance(faces, TypedFaces) and faces.remaining:
-            raise TypedFacesLeft(faces.remaining)
-        event = append_event(encounter, type, payload, user=user, key=key)
-        history.record(event)  # the log's small index, in the same transaction
-        encounter.version += 1
-        encounter.save()
-        notify_on_commit(encounter.pk, encounter.version)
-        return event
+        _all_used(faces)
+        return _append(encounter, user, key, type, payload)
 
 
-def _apply_outcome(encounter: Encounter, fight: Fight, rows: dict, outcome: Outcome) -> Fight:  # type: ignore[type-arg]
-    after = apply(fight, outcome.changes)
-    store_combatants(rows, after, (change.combatant for change in outcome.changes))
-    if outcome.order is not None:
-        encounter.order = list(outcome.order)
-    if outcome.stage is not None:
-        encounter.stage = dict(outcome.stage)
-    return after
+def _locked(encounter_id: int) -> Encounter:
+    encounter = Encounter.objects.select_for_update().select_related("campaign")
+    return encounter.get(pk=encounter_id)
 
 
-def _recorded(
-    encounter: Encounter, before: dict[str, Any], outcome: Outcome, **extra: Any
-) -> dict[str, Any]:
-    return {
-        "outcome": outcome_to_json(outcome),
-        "encounter": {"before": before, "after": encounter_snapshot(encounter)},
-        **extra,
-    }
+def _retried(encounter: Encounter, user: AbstractBaseUser | None, key: str) -> Event | None:
+    """The event this user already wrote with this one-time key (a retry, a double click)."""
+    if not key:
+        return None
+    mine = user if user is not None and user.is_authenticated else None
+    existing: Event | None = Event.objects.keyed(encounter, mine, key).first()
+    return existing
+
+
+def _target(encounter: Encounter, target: Target | None) -> Recorded | None:
+    seq = target(encounter) if target is not None else None
+    if seq is None:
+        return None
+    event = Event.objects.at(encounter, seq).get()
+    return Recorded(seq, payload_from_json(event.type, event.payload))
+
+
+def _all_used(faces: FaceSource) -> None:
+    if isinstance(faces, TypedFaces) and faces.remaining:
+        raise TypedFacesLeft(faces.remaining)
+
+
+def _append(
+    encounter: Encounter, user: AbstractBaseUser | None, key: str, type: str, payload: Any
+) -> Event:
+    event = append_event(encounter, type, payload, user=user, key=key)
+    history.record(event)  # the log's small index, in the same transaction
+    encounter.version += 1
+    encounter.save()
+    notify_on_commit(encounter.pk, encounter.version)
+    return event

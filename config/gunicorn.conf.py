@@ -2,7 +2,7 @@
 
 Use it with ``gunicorn -c config/gunicorn.conf.py config.wsgi`` (``-w``/``-b`` on the command
 line still win). Every request's work is bounded in the application itself (the odds, dice and
-simulation budgets in ``combat.rules.budget`` and ``combat.simulate_views``: about a second at
+simulation budgets in ``combat.rules.budget`` and ``combat.views.simulate``: about a second at
 most); these are the process's own last lines behind them.
 """
 

@@ -57,7 +57,7 @@ class NulRefusalMiddleware:
             return self.get_response(request)
         logger.warning("400: a NUL character in %r", request.path.replace(NUL, "\\x00")[:200])
         if any(NUL in name or NUL in value for name, value in request.COOKIES.items()):
-            request.session = SessionStore()  # type: ignore[assignment]
+            request.session = SessionStore()
             request.user = AnonymousUser()
         message = _(
             "The request contained a zero byte (NUL), which no page of Iniciativa sends. "

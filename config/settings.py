@@ -4,7 +4,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
-import xstatic.pkg.bootstrap as xstatic_bootstrap
+import xstatic.pkg.bootstrap as xstatic_bootstrap  # type: ignore[import-untyped]  # no stubs exist
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent

@@ -47,7 +47,7 @@ def client_address(request: HttpRequest) -> str:
     """The address of the client: behind NUM_PROXIES trusted proxies it is the one the
     nearest of them appended to X-Forwarded-For (entries further left can be forged)."""
     proxies = _setting("NUM_PROXIES", 0)
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    forwarded = str(request.META.get("HTTP_X_FORWARDED_FOR", ""))
     hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
     if proxies > 0 and hops:
         return hops[-min(proxies, len(hops))][:64]

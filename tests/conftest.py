@@ -71,7 +71,7 @@ def _flush_past_the_log_triggers():  # type: ignore[no-untyped-def]
     """Transactional tests end with `flush`; on SQLite it must pass the append-only triggers."""
     from django.core.management.commands import flush
 
-    from combat.maintenance import log_wipe_allowed
+    from campaigns.log_triggers import log_wipe_allowed
 
     original = flush.Command.handle
 

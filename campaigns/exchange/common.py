@@ -14,9 +14,10 @@ VERSION = 4
 READABLE = (1, 2, 3, 4)
 ITEM_MODELS: dict[str, type[Weapon | Armor]] = {"weapons": Weapon, "armor": Armor}
 _REQUIRED: Any = object()
-_STAMPS = {"created_at": (str, None), "updated_at": (str, None)}
 # The keys of each object: (JSON type(s), default, or _REQUIRED).
-_CAMPAIGN = {
+Spec = Mapping[str, tuple[type | tuple[type, ...], Any]]
+_STAMPS: Spec = {"created_at": (str, None), "updated_at": (str, None)}
+_CAMPAIGN: Spec = {
     "name": (str, _REQUIRED),
     "description": (str, ""),
     "system": (str, _REQUIRED),
@@ -24,8 +25,8 @@ _CAMPAIGN = {
     "fight_options": (dict, {}),
     "created_at": (str, None),
 }
-_MEMBER = {"username": (str, _REQUIRED), "role": (str, "player"), "joined_at": (str, None)}
-_RECORD = {
+_MEMBER: Spec = {"username": (str, _REQUIRED), "role": (str, "player"), "joined_at": (str, None)}
+_RECORD: Spec = {
     "id": (int, _REQUIRED),
     "name": (str, _REQUIRED),
     "source": (str, ""),
@@ -34,8 +35,8 @@ _RECORD = {
     **_STAMPS,
 }
 _RECORD_VALUES = ("name", "source", "stats", "notes")  # copied as they are onto the model
-_LIBRARY = {**_RECORD, "system": (str, _REQUIRED)}
-_CHARACTER = {
+_LIBRARY: Spec = {**_RECORD, "system": (str, _REQUIRED)}
+_CHARACTER: Spec = {
     "id": (int, _REQUIRED),
     "name": (str, _REQUIRED),
     "kind": (str, "pc"),
@@ -49,8 +50,8 @@ _CHARACTER = {
     "conditions": (list, []),
     **_STAMPS,
 }
-_ITEMS = {"weapons": (list, []), "armor": (list, [])}
-_TOP = {
+_ITEMS: Spec = {"weapons": (list, []), "armor": (list, [])}
+_TOP: Spec = {
     "format": (str, _REQUIRED),
     "version": (int, _REQUIRED),
     "exported_at": (str, None),
@@ -73,7 +74,6 @@ _JSON_TYPES = {
     type(None): "null",
 }
 
-Spec = Mapping[str, tuple[type | tuple[type, ...], Any]]
 Row = dict[str, Any]
 
 

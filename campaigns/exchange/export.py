@@ -9,6 +9,7 @@ from typing import Any
 from django.db import models
 from django.utils import timezone
 
+from ..extensions import FileIds, file_sections
 from ..models import Armor, Campaign, Character, Monster, Weapon
 from .common import FORMAT, ITEM_MODELS, VERSION, CampaignFormatError, Row
 from .journal import journal_out
@@ -85,10 +86,8 @@ def _characters(campaign: Campaign) -> list[Character]:
     return list(
         Character.objects.in_campaign(campaign)
         .select_related("owner")
-        .prefetch_related(
-            models.Prefetch("weapons", Weapon.objects.order_by("pk")),
-            models.Prefetch("armor", Armor.objects.order_by("pk")),
-        )
+        .prefetch_related(models.Prefetch("weapons", Weapon.objects.order_by("pk")))
+        .prefetch_related(models.Prefetch("armor", Armor.objects.order_by("pk")))
         .order_by("pk")
     )
 
@@ -128,13 +127,13 @@ def export_campaign(campaign: Campaign) -> Row:
         "bestiary": _records_out(Monster.objects.in_campaign(campaign).order_by("pk")),
         "armory": {kind: _records_out(rows) for kind, rows in armory.items()},
         "library": {kind: _records_out(rows, library=True) for kind, rows in library.items()},
-        "encounters": _encounters_out(campaign, characters),
+        **_sections_out(campaign, characters),
         "journal": journal_out(campaign, _when),
     }
 
 
-def _encounters_out(campaign: Campaign, characters: list[Character]) -> list[Row]:
-    from combat.campaign_encounters import encounters_out  # combat builds on campaigns
-
+def _sections_out(campaign: Campaign, characters: list[Character]) -> dict[str, list[Row]]:
+    """The sections the apps built on campaigns add (combat: "encounters")."""
     bestiary = _numbered(Monster.objects.in_campaign(campaign).order_by("pk"))
-    return encounters_out(campaign, _numbered(characters), bestiary, _when)
+    ids = FileIds(_numbered(characters), bestiary, _when)
+    return {section.key: section.export(campaign, ids) for section in file_sections()}

@@ -9,7 +9,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from ..extensions import FileRecords, file_sections
 from ..models import Armor, Campaign, Character, Membership, Monster, Weapon
+from ..models.records import LibraryRecord
 from .common import (
     _CAMPAIGN,
     _CHARACTER,
@@ -56,13 +58,13 @@ def _records(
     return created
 
 
-def _existing_library_item(item: Weapon | Armor) -> Weapon | Armor | None:
+def _existing_library_item(item: LibraryRecord) -> LibraryRecord | None:
     """The library row this item is: same key and stats, or the one row a non-empty source keys."""
     same = type(item).objects.library(item.system).filter(source=item.source, name=item.name)
     rows = list(same.order_by("pk"))
     equal = [row for row in rows if row.stats == item.stats]
     if equal:
-        return equal[0]  # type: ignore[no-any-return]
+        return equal[0]
     return rows[0] if rows and item.source else None
 
 
@@ -168,23 +170,17 @@ def import_campaign(data: Any) -> Campaign:
             k: _library(m, top["library"][k], f"library.{k}") for k, m in ITEM_MODELS.items()
         }
         characters = _characters_in(campaign, top, users, armory, library)
-        _encounters_in(campaign, top["encounters"], characters, bestiary, users)
+        _sections_in(campaign, top, FileRecords(characters, bestiary, users.get, _moment))
         journal_in(campaign, top["journal"], users.get, top["version"])
     return campaign
 
 
-def _encounters_in(
-    campaign: Campaign,
-    rows: list[Any],
-    characters: dict[int, Character],
-    bestiary: dict[int, Any],
-    users: _Users,
-) -> None:
-    from combat.campaign_encounters import EncounterRowError, encounters_in
-
-    try:
-        encounters_in(campaign, rows, characters, bestiary, users.get, _moment)
-    except EncounterRowError as error:
-        raise CampaignFormatError(str(error)) from None
-    except (TypeError, ValueError, ValidationError) as error:
-        raise CampaignFormatError(f"encounters: {error}") from None
+def _sections_in(campaign: Campaign, top: Row, records: FileRecords) -> None:
+    """The sections the apps built on campaigns read (combat: "encounters")."""
+    for section in file_sections():
+        try:
+            section.load(campaign, top.get(section.key, []), records)
+        except CampaignFormatError:
+            raise
+        except (TypeError, ValueError, ValidationError) as error:
+            raise CampaignFormatError(f"{section.key}: {error}") from None

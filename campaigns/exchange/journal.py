@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import models
 
 from combat.rules.base import RulesError
@@ -22,17 +23,17 @@ from combat.rules.faces import TypedFaces
 from ..journal import MAX_TAGS, Tag
 from ..models import Campaign, JournalRoll, JournalRollVoid, Post, PostRevision, Thread, new_key
 from ..models.journal import pool_tags, roll_tag
-from .common import _REQUIRED, CampaignFormatError, Row
+from .common import _REQUIRED, CampaignFormatError, Row, Spec
 from .reading import _fields, _is
 from .writing import _clean, _moments, _save
 
-_SCENE = {
+_SCENE: Spec = {
     "title": (str, _REQUIRED),
     "author": ((str, type(None)), None),
     "created_at": (str, None),
     "posts": (list, []),
 }
-_POST = {
+_POST: Spec = {
     "author": ((str, type(None)), None),
     "body": (str, _REQUIRED),
     "created_at": (str, None),
@@ -40,7 +41,7 @@ _POST = {
     "rolls": (list, []),
     "revisions": (list, []),
 }
-_ROLL = {
+_ROLL: Spec = {
     "index": (int, _REQUIRED),
     "expression": (str, _REQUIRED),
     "total": (int, _REQUIRED),
@@ -50,8 +51,8 @@ _ROLL = {
     "created_at": (str, None),
     "void": ((dict, type(None)), None),
 }
-_VOID = {"user": (str, _REQUIRED), "reason": (str, _REQUIRED), "created_at": (str, None)}
-_REVISION = {
+_VOID: Spec = {"user": (str, _REQUIRED), "reason": (str, _REQUIRED), "created_at": (str, None)}
+_REVISION: Spec = {
     "body": (str, _REQUIRED),
     "user": (str, _REQUIRED),
     "written_at": (str, _REQUIRED),
@@ -60,7 +61,7 @@ _REVISION = {
 REVISIONS_SINCE = 4  # the campaign file's version that first carries a post's earlier texts
 
 When = Callable[[datetime], str]
-UserOf = Callable[[str, str], Any]
+UserOf = Callable[[str, str], User]
 
 
 # --- export ------------------------------------------------------------------------------------
@@ -90,7 +91,7 @@ def journal_out(campaign: Campaign, when: When) -> list[Row]:
     ]
 
 
-def _name(user: Any) -> str | None:
+def _name(user: User | None) -> str | None:
     return user.get_username() if user is not None else None
 
 

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models
 
@@ -66,10 +66,12 @@ class _Users:
 
     def __init__(self) -> None:
         self.model = get_user_model()
-        self.field = self.model._meta.get_field(self.model.USERNAME_FIELD)
-        self.known: dict[str, AbstractBaseUser] = {}
+        field = self.model._meta.get_field(self.model.USERNAME_FIELD)
+        assert isinstance(field, models.Field)  # the username is a column, never a relation
+        self.field = field
+        self.known: dict[str, User] = {}
 
-    def get(self, username: str, where: str) -> AbstractBaseUser:
+    def get(self, username: str, where: str) -> User:
         if username not in self.known:
             try:
                 self.field.clean(username, None)

@@ -14,12 +14,13 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import Armor, Monster, Weapon
+from campaigns.models.records import LibraryRecord
 from combat.rules.dnd5e import SYSTEM as DND5E
 from combat.rules.dnd5e.srd import SrdEntryError, equipment_from_srd, monster_from_srd
 
@@ -29,7 +30,7 @@ MONSTERS_FILE = "5e-SRD-Monsters.json"
 EQUIPMENT_FILE = "5e-SRD-Equipment.json"
 PROGRESS_EVERY = 50
 NAME_MAX = Monster._meta.get_field("name").max_length or 120
-MODELS: dict[str, type[Monster | Weapon | Armor]] = {
+MODELS: dict[str, type[LibraryRecord]] = {
     "monster": Monster,
     "weapon": Weapon,
     "armor": Armor,
@@ -42,7 +43,8 @@ class SrdImportError(Exception):
     """A file that cannot be imported at all (missing, not JSON, not an SRD list)."""
 
 
-class Skipped(NamedTuple):
+@dataclass(frozen=True)
+class Skipped:
     """One entry left out: its place in the file, its name, the SRD field and why."""
 
     file: str
@@ -154,7 +156,9 @@ def _write(kind: str, rows: Mapping[str, dict[str, Any]]) -> Tally:
     existing = {
         r.name: r for r in model.objects.filter(campaign=None, system=SYSTEM, source=SOURCE)
     }
-    tally, new, changed, now = Tally(), [], [], timezone.now()
+    new: list[LibraryRecord] = []
+    changed: list[LibraryRecord] = []
+    tally, now = Tally(), timezone.now()
     for name, stats in rows.items():
         row = existing.get(name)
         if row is None:

@@ -5,11 +5,11 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
+from campaigns.log_triggers import ensure_triggers
+
 
 def append_only(apps, schema_editor):  # type: ignore[no-untyped-def]
-    """The earlier texts of posts get the log triggers at once (combat.triggers)."""
-    from combat.triggers import ensure_triggers
-
+    """The earlier texts of posts get the log triggers at once (campaigns.log_triggers)."""
     ensure_triggers(schema_editor.connection)
 
 

@@ -4,8 +4,7 @@ import secrets
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
@@ -27,7 +26,7 @@ class Role(models.TextChoices):
 
 
 class CampaignQuerySet(models.QuerySet["Campaign"]):
-    def visible_to(self, user: AbstractBaseUser | AnonymousUser) -> "CampaignQuerySet":
+    def visible_to(self, user: User | AnonymousUser) -> "CampaignQuerySet":
         if not user.is_authenticated:
             return self.none()
         return self.filter(memberships__user=user)
@@ -56,7 +55,7 @@ class Campaign(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def membership_of(self, user: AbstractBaseUser | AnonymousUser) -> "Membership | None":
+    def membership_of(self, user: User | AnonymousUser) -> "Membership | None":
         if not user.is_authenticated:
             return None
         return self.memberships.filter(user=user).first()

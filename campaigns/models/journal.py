@@ -3,15 +3,15 @@
 A post's text may change; its rolls never do. Each `[dice]` tag is rolled once, on the server,
 when the post (or the edit that added the tag) is saved, into a `JournalRoll` row that refers to
 the post and the tag's place in it. Rolls, their voids and the earlier texts of edited posts
-(revisions) are append-only: the ORM refuses to change them (combat.models.appendonly) and so
-does the database (combat.triggers).
+(revisions) are append-only: the ORM refuses to change them (campaigns.models.appendonly) and so
+does the database (campaigns.log_triggers).
 """
 
 import uuid
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import Count, F, Max
@@ -32,14 +32,14 @@ from campaigns.journal import (
     pool_result,
     tag_problem,
 )
-from combat.maintenance import log_wipe_allowed
-from combat.models.appendonly import AppendOnlyModel, AppendOnlyQuerySet
 from combat.rules.base import RulesError
 from combat.rules.dice import InvalidDice, roll
 from combat.rules.dice_pool.tags import roll_pool_tag
 from combat.rules.faces import FaceSource, SecureFaces
 from combat.rules.systems import SYSTEMS
 
+from ..log_triggers import log_wipe_allowed
+from .appendonly import AppendOnlyModel, AppendOnlyQuerySet
 from .campaign import Campaign
 
 
@@ -89,7 +89,7 @@ class Thread(models.Model):
     def open(
         cls,
         campaign: Campaign,
-        user: AbstractBaseUser,
+        user: User,
         title: str,
         body: str,
         *,
@@ -140,7 +140,7 @@ class Post(models.Model):
     def write(
         cls,
         thread: Thread,
-        user: AbstractBaseUser,
+        user: User,
         body: str,
         *,
         key: str,
@@ -161,7 +161,7 @@ class Post(models.Model):
             return cls.objects.get(thread=thread, author=user, key=key)
         return post
 
-    def edit(self, user: AbstractBaseUser, body: str, *, faces: FaceSource | None = None) -> None:
+    def edit(self, user: User, body: str, *, faces: FaceSource | None = None) -> None:
         """New text; rolls already made stay, and only tags at new places are rolled.
 
         A roll belongs to a tag's place (index) in the post, so changing or removing a tag
@@ -198,7 +198,7 @@ class Post(models.Model):
 def _roll_tags(
     post: Post,
     tags: list[Tag],
-    user: AbstractBaseUser,
+    user: User,
     faces: FaceSource | None,
     *,
     pools: bool,
@@ -267,7 +267,7 @@ class JournalRoll(AppendOnlyModel):
     @property
     def voiding(self) -> "JournalRollVoid | None":
         try:
-            return self.void  # type: ignore[no-any-return]
+            return self.void
         except ObjectDoesNotExist:
             return None
 
@@ -279,9 +279,11 @@ class JournalRoll(AppendOnlyModel):
         )
         if not summary:
             return ""
-        return gettext(summary["template"]) % summary["params"]
+        template: str = summary["template"]
+        params: dict[str, object] = summary["params"]
+        return gettext(template) % params
 
-    def void_by(self, user: AbstractBaseUser, reason: str) -> "JournalRollVoid":
+    def void_by(self, user: User, reason: str) -> "JournalRollVoid":
         """The GM voids the roll: a new row beside it, never a change to it."""
         try:
             with transaction.atomic():

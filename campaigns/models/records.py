@@ -4,11 +4,10 @@ The numbers live in `stats`, validated by the system's schema from the rules cor
 (combat.rules.systems), so every form, the admin, the importers and the engines agree.
 """
 
-from typing import Any
+from typing import Self, TypeVar
 
 from django.conf import settings
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
@@ -31,18 +30,21 @@ def stat_error_messages(error: StatError) -> dict[str, list[str]]:
     return messages
 
 
-class RecordQuerySet(models.QuerySet[Any]):
-    def visible_to(self, user: AbstractBaseUser | AnonymousUser) -> "RecordQuerySet":
+_Record = TypeVar("_Record", bound="SystemRecord")
+
+
+class RecordQuerySet(models.QuerySet[_Record]):
+    def visible_to(self, user: User | AnonymousUser) -> Self:
         """Records of the user's campaigns, plus the shared library (no campaign)."""
         if not user.is_authenticated:
             return self.none()
         mine = Campaign.objects.visible_to(user).values("pk")
         return self.filter(Q(campaign__in=mine) | Q(campaign__isnull=True))
 
-    def in_campaign(self, campaign: Campaign) -> "RecordQuerySet":
+    def in_campaign(self, campaign: Campaign) -> Self:
         return self.filter(campaign=campaign)
 
-    def library(self, system: str) -> "RecordQuerySet":
+    def library(self, system: str) -> Self:
         return self.filter(campaign__isnull=True, system=system)
 
 

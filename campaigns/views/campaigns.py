@@ -11,8 +11,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.http import AuthedHttpRequest
+
 from .. import services
 from ..access import gm_membership_or_403, membership_or_404
+from ..exchange import export_campaign
+from ..extensions import page_context
 from ..forms import CampaignCreateForm, CampaignEditForm, RoleForm
 from ..models import Campaign, Membership
 from .helpers import partial_or_page, redirect_to
@@ -27,7 +31,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def campaign_list(request: HttpRequest) -> HttpResponse:
+def campaign_list(request: AuthedHttpRequest) -> HttpResponse:
     memberships = (
         Membership.objects.filter(user=request.user)
         .select_related("campaign")
@@ -38,7 +42,7 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def campaign_create(request: HttpRequest) -> HttpResponse:
+def campaign_create(request: AuthedHttpRequest) -> HttpResponse:
     form = CampaignCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         campaign = services.create_campaign(request.user, form.save(commit=False))
@@ -48,11 +52,9 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
 
 
 def _detail_context(membership: Membership) -> dict[str, object]:
-    from combat.rolling import roller_context  # the campaign page carries the quick-roll box
-
     campaign = membership.campaign
     return {
-        **roller_context(campaign),
+        **page_context(campaign),  # what apps built on campaigns add: combat's quick-roll box
         "campaign": campaign,
         "membership": membership,
         "members": campaign.memberships.select_related("user"),
@@ -62,7 +64,7 @@ def _detail_context(membership: Membership) -> dict[str, object]:
 
 @login_required
 @require_GET
-def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def campaign_detail(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     membership = membership_or_404(request, pk)
     template = partial_or_page(request, "campaigns/detail.html", "members")
     return render(request, template, _detail_context(membership))
@@ -70,7 +72,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def campaign_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def campaign_edit(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     membership = gm_membership_or_403(request, pk)
     form = CampaignEditForm(request.POST or None, instance=membership.campaign)
     if request.method == "POST" and form.is_valid():
@@ -82,7 +84,7 @@ def campaign_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def campaign_leave(request: HttpRequest, pk: int) -> HttpResponse:
+def campaign_leave(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     membership = membership_or_404(request, pk)
     try:
         services.leave_campaign(membership)
@@ -99,7 +101,7 @@ def _member_of(campaign: Campaign, member_pk: int) -> Membership:
 
 @login_required
 @require_POST
-def member_remove(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+def member_remove(request: AuthedHttpRequest, pk: int, member_pk: int) -> HttpResponse:
     acting = gm_membership_or_403(request, pk)
     member = _member_of(acting.campaign, member_pk)
     try:
@@ -114,7 +116,7 @@ def member_remove(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
 
 @login_required
 @require_POST
-def member_role(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+def member_role(request: AuthedHttpRequest, pk: int, member_pk: int) -> HttpResponse:
     acting = gm_membership_or_403(request, pk)
     member = _member_of(acting.campaign, member_pk)
     form = RoleForm(request.POST)
@@ -145,10 +147,8 @@ def _members_response(request: HttpRequest, acting: Membership) -> HttpResponse:
 
 @login_required
 @require_GET
-def campaign_export(request: HttpRequest, pk: int) -> HttpResponse:
+def campaign_export(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     """The whole campaign as one JSON file (docs/campaign-format.md), for the GM to keep."""
-    from ..exchange import export_campaign
-
     membership = gm_membership_or_403(request, pk)
     body = json.dumps(export_campaign(membership.campaign), ensure_ascii=False, indent=2)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")

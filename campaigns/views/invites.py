@@ -9,6 +9,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from config.http import AuthedHttpRequest
+
 from .. import services
 from ..access import gm_membership_or_403
 from ..forms import InviteForm
@@ -16,7 +18,9 @@ from ..models import Invite, Membership
 from .helpers import partial_or_page, redirect_to
 
 
-def _invites_context(request: HttpRequest, membership: Membership, form: InviteForm) -> dict:  # type: ignore[type-arg]
+def _invites_context(
+    request: HttpRequest, membership: Membership, form: InviteForm
+) -> dict[str, object]:
     campaign = membership.campaign
     invites = campaign.invites.all()
     return {
@@ -30,7 +34,7 @@ def _invites_context(request: HttpRequest, membership: Membership, form: InviteF
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def invite_list(request: HttpRequest, pk: int) -> HttpResponse:
+def invite_list(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     membership = gm_membership_or_403(request, pk)
     form = InviteForm(request.POST or None)
     if request.method == "POST":
@@ -40,7 +44,7 @@ def invite_list(request: HttpRequest, pk: int) -> HttpResponse:
             invite.created_by = request.user
             invite.save()
             messages.success(request, _("Invite link created. Send it to your players."))
-            if not request.htmx:  # type: ignore[attr-defined]
+            if not request.htmx:
                 return redirect_to(request, reverse("campaigns:invites", args=[pk]))
             form = InviteForm()
         template = "campaigns/invites.html#invites"
@@ -51,12 +55,12 @@ def invite_list(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def invite_revoke(request: HttpRequest, pk: int, invite_pk: int) -> HttpResponse:
+def invite_revoke(request: AuthedHttpRequest, pk: int, invite_pk: int) -> HttpResponse:
     membership = gm_membership_or_403(request, pk)
     invite = get_object_or_404(membership.campaign.invites, pk=invite_pk)
     services.revoke_invite(invite)
     messages.success(request, _("The invite link was revoked."))
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         context = _invites_context(request, membership, InviteForm())
         return render(request, "campaigns/invites.html#invites", context)
     return redirect_to(request, reverse("campaigns:invites", args=[pk]))

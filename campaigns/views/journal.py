@@ -22,6 +22,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.http import AuthedHttpRequest
+
 from ..access import gm_membership_or_403, membership_or_404
 from ..journal import PostRefused, render_pieces
 from ..journal_forms import BodyForm, PostForm, ThreadForm, VoidForm
@@ -47,7 +49,7 @@ def _posts_of(membership: Membership) -> QuerySet[Post]:
     return _with_rolls(Post.objects.filter(thread__campaign=membership.campaign))
 
 
-def post_views(posts: Any, membership: Membership) -> list[dict[str, Any]]:
+def post_views(posts: Iterable[Post], membership: Membership) -> list[dict[str, Any]]:
     """What the page shows of each post: its pieces, removed tags' rolls, what the user may do."""
     views = []
     for post in posts:
@@ -66,7 +68,7 @@ def post_views(posts: Any, membership: Membership) -> list[dict[str, Any]]:
     return views
 
 
-def _page(thread: Thread, number: str | None) -> Page:  # type: ignore[type-arg]
+def _page(thread: Thread, number: str | None) -> Page[Post]:
     paginator = Paginator(_posts(thread), PAGE)
     return paginator.get_page(number or paginator.num_pages)
 
@@ -106,7 +108,7 @@ def _forbidden(request: HttpRequest, message: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def journal(request: HttpRequest, pk: int) -> HttpResponse:
+def journal(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     membership = membership_or_404(request, pk)
     campaign = membership.campaign
     pools = pool_tags(campaign)
@@ -129,13 +131,13 @@ def journal(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def journal_thread(request: HttpRequest, pk: int, thread_pk: int) -> HttpResponse:
+def journal_thread(request: AuthedHttpRequest, pk: int, thread_pk: int) -> HttpResponse:
     membership = membership_or_404(request, pk)
     thread = get_object_or_404(membership.campaign.threads, pk=thread_pk)
     if request.method == "POST":
         return _reply(request, membership, thread)
     shown = request.GET.get("version")
-    htmx = request.htmx and not request.htmx.history_restore_request  # type: ignore[attr-defined]
+    htmx = request.htmx and not request.htmx.history_restore_request
     if htmx and shown == str(thread.version):
         return HttpResponse(status=204)  # nothing changed: no swap, no flicker
     context = _thread_context(request, membership, thread)
@@ -144,7 +146,7 @@ def journal_thread(request: HttpRequest, pk: int, thread_pk: int) -> HttpRespons
     return render(request, "campaigns/journal_thread.html", context)
 
 
-def _reply(request: HttpRequest, membership: Membership, thread: Thread) -> HttpResponse:
+def _reply(request: AuthedHttpRequest, membership: Membership, thread: Thread) -> HttpResponse:
     form = PostForm(request.POST, pools=pool_tags(membership.campaign))
     thread.campaign = membership.campaign  # already loaded: spares Post.write a query
     if form.is_valid():
@@ -154,20 +156,20 @@ def _reply(request: HttpRequest, membership: Membership, thread: Thread) -> Http
         except PostRefused as refused:
             form.refuse(refused)
         else:
-            if not request.htmx:  # type: ignore[attr-defined]
+            if not request.htmx:
                 return redirect_to(request, _post_url(post))
             thread.refresh_from_db()
             context = _thread_context(request, membership, thread)  # the last page
             return render(request, "campaigns/journal_thread.html#posted", context)
     context = _thread_context(request, membership, thread, form)
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return render(request, "campaigns/journal_thread.html#composer", context)
     return render(request, "campaigns/journal_thread.html", context)
 
 
 @login_required
 @require_POST
-def journal_preview(request: HttpRequest, pk: int) -> HttpResponse:
+def journal_preview(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     """The post as it would look, tags shown but not rolled (an edit shows its own rolls)."""
     membership = membership_or_404(request, pk)
     form = BodyForm(request.POST, pools=pool_tags(membership.campaign))
@@ -189,7 +191,7 @@ def journal_preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def journal_post_edit(request: HttpRequest, pk: int, post_pk: int) -> HttpResponse:
+def journal_post_edit(request: AuthedHttpRequest, pk: int, post_pk: int) -> HttpResponse:
     membership = membership_or_404(request, pk)
     posts = Post.objects.filter(thread__campaign=membership.campaign).select_related("thread")
     post = get_object_or_404(posts, pk=post_pk)
@@ -230,7 +232,7 @@ def revision_views(post: Post, revisions: Iterable[PostRevision]) -> list[dict[s
 
 @login_required
 @require_GET
-def journal_post_history(request: HttpRequest, pk: int, post_pk: int) -> HttpResponse:
+def journal_post_history(request: AuthedHttpRequest, pk: int, post_pk: int) -> HttpResponse:
     """Every text an edited post has had, for every member: an edit never hides the first."""
     membership = membership_or_404(request, pk)
     post = get_object_or_404(_posts_of(membership).select_related("thread"), pk=post_pk)
@@ -255,7 +257,7 @@ def journal_post_history(request: HttpRequest, pk: int, post_pk: int) -> HttpRes
 
 @login_required
 @require_POST
-def journal_void(request: HttpRequest, pk: int, roll_pk: int) -> HttpResponse:
+def journal_void(request: AuthedHttpRequest, pk: int, roll_pk: int) -> HttpResponse:
     membership = gm_membership_or_403(request, pk)
     rolls = JournalRoll.objects.filter(campaign=membership.campaign).select_related("post__thread")
     roll = get_object_or_404(rolls, pk=roll_pk)

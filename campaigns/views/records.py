@@ -1,6 +1,6 @@
 """Pages for the table: characters, the bestiary and the armory of a campaign."""
 
-from typing import Any
+from typing import TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,13 +18,15 @@ from combat.rules.schema import StatError
 from .. import services
 from ..access import gm_membership_or_403, membership_or_404
 from ..models import Armor, Character, Membership, Monster, Weapon
-from ..recordforms import character_form_class
+from ..models.records import LibraryRecord, RecordQuerySet, SystemRecord
+from ..recordforms import CharacterForm, character_form_class
 from ..statdisplay import stat_rows
 from ..statforms import add_stat_errors, current_language, stats_from_form
 from .helpers import partial_or_page, redirect_to
 
 PAGE_SIZE = 25
-ARMORY_KINDS = {"weapon": Weapon, "armor": Armor}
+ARMORY_KINDS: dict[str, type[LibraryRecord]] = {"weapon": Weapon, "armor": Armor}
+_R = TypeVar("_R", bound=SystemRecord)
 
 
 def _visible_character(membership: Membership, char_pk: int) -> Character:
@@ -86,7 +88,7 @@ def character_edit(request: HttpRequest, pk: int, char_pk: int | None = None) ->
     return render(request, "campaigns/character_form.html", context)
 
 
-def _save_character(form: Any, membership: Membership) -> bool:
+def _save_character(form: CharacterForm, membership: Membership) -> bool:
     """Save what the form edits, and only that, on the row as it is now: locked, its owner
     checked again inside the lock (the GM may have handed the character to someone else since
     the page checked), the edited stats merged into the stats as they are now. A save never
@@ -118,7 +120,7 @@ def _save_character(form: Any, membership: Membership) -> bool:
     return True
 
 
-def _search(request: HttpRequest, queryset):  # type: ignore[no-untyped-def]
+def _search(request: HttpRequest, queryset: RecordQuerySet[_R]) -> tuple[RecordQuerySet[_R], str]:
     # PostgreSQL refuses NUL in a text parameter (a 500 from "?q=%00"): drop it.
     query = request.GET.get("q", "").replace("\x00", "").strip()[:100]
     return (queryset.filter(name__icontains=query) if query else queryset), query
@@ -170,7 +172,7 @@ def bestiary_add(request: HttpRequest, pk: int, monster_pk: int) -> HttpResponse
 def armory(request: HttpRequest, pk: int) -> HttpResponse:
     membership = membership_or_404(request, pk)
     campaign = membership.campaign
-    context = {"campaign": campaign, "membership": membership}
+    context: dict[str, object] = {"campaign": campaign, "membership": membership}
     query = ""
     for kind, model in ARMORY_KINDS.items():
         context[f"own_{kind}"], query = _search(request, model.objects.in_campaign(campaign))

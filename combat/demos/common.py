@@ -1,13 +1,16 @@
 """What every system's demo encounters use: a demo record by name, the combatants' keys."""
 
-from typing import Any
+from typing import TypeVar
 
 from campaigns.models import Campaign
+from campaigns.models.records import SystemRecord
 from combat.models import Encounter
 
+_Record = TypeVar("_Record", bound=SystemRecord)
 
-def record(model: Any, campaign: Campaign, name: str) -> Any:
-    return model.objects.get(campaign=campaign, name=name)
+
+def record(model: type[_Record], campaign: Campaign, name: str) -> _Record:
+    return model._default_manager.get(campaign=campaign, name=name)
 
 
 def keys_of(encounter_pk: int) -> dict[str, str]:

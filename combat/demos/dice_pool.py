@@ -1,7 +1,7 @@
 """The forum dice pool (seed 004): player A and the dog — 1 die, 6 HP; 9 vs 4 → 1 HP left, then
 8 vs 6 → the dog is dead (seed 004's example, faces typed as the seed rolled them)."""
 
-from typing import Any
+from django.contrib.auth.models import User
 
 from campaigns.models import Campaign, Character, Monster
 from combat import workflows
@@ -14,7 +14,7 @@ FINISHED = "Hráč A a pes"
 DAGGER = {"primary": "Boj s dýkou", "secondary": "Obratnost"}
 
 
-def prepared(campaign: Campaign, gm: Any) -> None:
+def prepared(campaign: Campaign, gm: User) -> None:
     encounter = workflows.create_encounter(campaign, PREPARED, gm)
     for number, name in enumerate(("Hráč A", "Hráč B", "Hráč C")):
         hero = record(Character, campaign, name)
@@ -22,7 +22,7 @@ def prepared(campaign: Campaign, gm: Any) -> None:
     workflows.add_combatants(encounter.pk, gm, "demo-dog", record=record(Monster, campaign, "Pes"))
 
 
-def finished(campaign: Campaign, gm: Any) -> None:
+def finished(campaign: Campaign, gm: User) -> None:
     encounter = workflows.create_encounter(campaign, FINISHED, gm)
     dog = record(Monster, campaign, "Pes")
     workflows.add_combatants(encounter.pk, gm, "demo-d", record=dog)
@@ -30,7 +30,7 @@ def finished(campaign: Campaign, gm: Any) -> None:
     workflows.add_combatants(encounter.pk, gm, "demo-a", record=hero, side="party")
     workflows.roll_initiative(encounter.pk, gm, "demo-i")
     keys = keys_of(encounter.pk)
-    rolls = (
+    rolls: tuple[tuple[str, list[int], dict[str, str]], ...] = (
         ("Pes", [4], {}),
         ("Hráč A", [3, 3, 3], DAGGER),
         ("Pes", [6], {}),

@@ -3,7 +3,7 @@ Initiative 15 + 1 = 16 against 9 + 2 = 11; Helga's longsword (+5) rolls 8 → 13
 AC 15; the goblin's scimitar rolls 14 + 4 = 18 against her AC and deals 4 + 2 = 6; in round 2
 Helga rolls 17 → 22 and deals 6 + 3 = 9: the goblin dies."""
 
-from typing import Any
+from django.contrib.auth.models import User
 
 from campaigns.models import Campaign, Character, Monster
 from combat import workflows
@@ -15,7 +15,7 @@ PREPARED = "Goblini na cestě"
 FINISHED = "Helga a goblin"
 
 
-def prepared(campaign: Campaign, gm: Any) -> None:
+def prepared(campaign: Campaign, gm: User) -> None:
     encounter = workflows.create_encounter(campaign, PREPARED, gm)
     for number, name in enumerate(("Helga", "Lis", "Mira", "Brat Jan")):
         hero = record(Character, campaign, name)
@@ -25,7 +25,7 @@ def prepared(campaign: Campaign, gm: Any) -> None:
     workflows.add_combatants(encounter.pk, gm, "demo-w", record=record(Monster, campaign, "Wolf"))
 
 
-def finished(campaign: Campaign, gm: Any) -> None:
+def finished(campaign: Campaign, gm: User) -> None:
     encounter = workflows.create_encounter(campaign, FINISHED, gm)
     helga = record(Character, campaign, "Helga")
     workflows.add_combatants(encounter.pk, gm, "demo-h", record=helga, side="party")

@@ -2,7 +2,7 @@
 (SIL 4 + sword 5 + a rolled 3) against the leader's active Defence 5 (OČ 4 + a rolled 1) → 8 HP.
 """
 
-from typing import Any
+from django.contrib.auth.models import User
 
 from campaigns.models import Campaign, Character, Monster
 from combat import workflows
@@ -14,7 +14,7 @@ PREPARED = "Přepadení na stezce"
 FINISHED = "Baldur a vůdce skřetů"
 
 
-def prepared(campaign: Campaign, gm: Any) -> None:
+def prepared(campaign: Campaign, gm: User) -> None:
     encounter = workflows.create_encounter(campaign, PREPARED, gm)
     for number, name in enumerate(("Baldur", "Meredil", "Grop")):
         hero = record(Character, campaign, name)
@@ -25,7 +25,7 @@ def prepared(campaign: Campaign, gm: Any) -> None:
     workflows.add_combatants(encounter.pk, gm, "demo-g", record=goblin, count=3)
 
 
-def finished(campaign: Campaign, gm: Any) -> None:
+def finished(campaign: Campaign, gm: User) -> None:
     encounter = workflows.create_encounter(campaign, FINISHED, gm)
     baldur = record(Character, campaign, "Baldur")
     workflows.add_combatants(encounter.pk, gm, "demo-b", record=baldur, side="party")

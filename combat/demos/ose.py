@@ -3,7 +3,7 @@ party wins the side initiative 5 to 2; in the melee phase Dagmar's sword kills a
 modified 16 against THAC0 19 − AC 6 = 13, 1d6 + STR 1 = 3); the goblins' block opens with the
 morale check the first death prompts: 2d6 = 8 against morale 7, and they flee."""
 
-from typing import Any
+from django.contrib.auth.models import User
 
 from campaigns.models import Campaign, Character, Monster
 from combat import workflows
@@ -17,7 +17,7 @@ FINISHED = "Dagmar, Pip a goblini"
 MORALE = {"morale": "yes"}
 
 
-def prepared(campaign: Campaign, gm: Any) -> None:
+def prepared(campaign: Campaign, gm: User) -> None:
     encounter = workflows.create_encounter(campaign, PREPARED, gm)
     workflows.set_options(encounter.pk, gm, "demo-o", MORALE)
     for number, name in enumerate(("Dagmar", "Pip", "Brother Ambrose", "Zelda")):
@@ -27,7 +27,7 @@ def prepared(campaign: Campaign, gm: Any) -> None:
     workflows.add_combatants(encounter.pk, gm, "demo-g", record=goblin, count=4, side="goblins")
 
 
-def until(encounter_pk: int, gm: Any, phase: str, name: str, key: str) -> None:
+def until(encounter_pk: int, gm: User, phase: str, name: str, key: str) -> None:
     """Next turn until `name` acts in `phase` (the phases nobody uses are skipped)."""
     for step in range(40):
         encounter = Encounter.objects.get(pk=encounter_pk)
@@ -38,7 +38,7 @@ def until(encounter_pk: int, gm: Any, phase: str, name: str, key: str) -> None:
     raise RuntimeError(f"{name} never acts in the {phase} phase")
 
 
-def finished(campaign: Campaign, gm: Any) -> None:
+def finished(campaign: Campaign, gm: User) -> None:
     encounter = workflows.create_encounter(campaign, FINISHED, gm)
     workflows.set_options(encounter.pk, gm, "demo-o", MORALE)
     for number, name in enumerate(("Dagmar", "Pip")):

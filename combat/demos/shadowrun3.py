@@ -3,7 +3,7 @@
 9 − 4 = 5 (1 success): 3 against 5 → 9M stages up to 9S (seed 003's example; Snot's earlier
 light wound of the seed is left out, so his TNs are the unwounded ones)."""
 
-from typing import Any
+from django.contrib.auth.models import User
 
 from campaigns.models import Campaign, Character, Monster
 from combat import workflows
@@ -18,7 +18,7 @@ DODGE = [5, 4]  # 2 pool dice vs 4: two successes
 RESIST = [5, 1, 1, 2, 3]  # Body 5 vs 5: one success
 
 
-def prepared(campaign: Campaign, gm: Any) -> None:
+def prepared(campaign: Campaign, gm: User) -> None:
     encounter = workflows.create_encounter(campaign, PREPARED, gm)
     for number, name in enumerate(("Liam", "Twitch", "Wedge")):
         runner = record(Character, campaign, name)
@@ -28,7 +28,7 @@ def prepared(campaign: Campaign, gm: Any) -> None:
     workflows.add_combatants(encounter.pk, gm, "demo-h", record=ganger, count=3)
 
 
-def finished(campaign: Campaign, gm: Any) -> None:
+def finished(campaign: Campaign, gm: User) -> None:
     encounter = workflows.create_encounter(campaign, FINISHED, gm)
     liam = record(Character, campaign, "Liam")
     workflows.add_combatants(encounter.pk, gm, "demo-l", record=liam, side="party")

@@ -1,17 +1,15 @@
-"""The append-only triggers of the roll log and the event log (see combat.triggers)."""
+"""The append-only triggers of the roll log and the event log (see campaigns.log_triggers)."""
 
 from django.db import migrations
 
+from campaigns.log_triggers import drop_triggers, ensure_triggers
+
 
 def create(apps, schema_editor):  # type: ignore[no-untyped-def]
-    from combat.triggers import ensure_triggers
-
     ensure_triggers(schema_editor.connection)
 
 
 def drop(apps, schema_editor):  # type: ignore[no-untyped-def]
-    from combat.triggers import drop_triggers
-
     drop_triggers(schema_editor.connection)
 
 

@@ -1,9 +1,6 @@
 """Encounters and their combatants: the current state, which the event log explains."""
 
-from typing import Any
-
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -17,7 +14,7 @@ class EncounterStatus(models.TextChoices):
 
 
 class EncounterQuerySet(models.QuerySet["Encounter"]):
-    def visible_to(self, user: AbstractBaseUser | AnonymousUser) -> "EncounterQuerySet":
+    def visible_to(self, user: User | AnonymousUser) -> "EncounterQuerySet":
         return self.filter(campaign__in=Campaign.objects.visible_to(user))
 
 
@@ -100,5 +97,5 @@ class Combatant(models.Model):
     def key(self) -> str:
         return f"c{self.pk}"
 
-    def owned_by(self, user: Any) -> bool:
+    def owned_by(self, user: User | AnonymousUser) -> bool:
         return self.character is not None and self.character.owner_id == user.pk

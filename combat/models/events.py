@@ -13,7 +13,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .appendonly import AppendOnlyModel, AppendOnlyQuerySet
+from campaigns.models.appendonly import AppendOnlyModel, AppendOnlyQuerySet
+from combat.rules.encounter.events import EventType
+
 from .encounters import Encounter
 
 GENESIS = "0" * 64
@@ -25,6 +27,22 @@ class EventQuerySet(AppendOnlyQuerySet):
         is the partial unique index's own: without it SQLite read every event the user wrote in
         the encounter instead of looking the key up."""
         return self.filter(encounter=encounter, user=user, key=key).exclude(key="")
+
+    def of_type(self, *types: str) -> "EventQuerySet":
+        """Events of these types (combat.rules.encounter.EventType, or their strings)."""
+        return self.filter(type__in=[str(kind) for kind in types])
+
+    def proposals(self) -> "EventQuerySet":
+        """Players' proposed actions (open or decided: combat.history knows which are open)."""
+        return self.of_type(EventType.PROPOSED)
+
+    def at(self, encounter: Any, seq: int) -> "EventQuerySet":
+        """The encounter's event number `seq` (one index lookup)."""
+        return self.filter(encounter=encounter, seq=seq)
+
+    def log(self, encounter: Any) -> "EventQuerySet":
+        """The encounter's whole log, oldest first."""
+        return self.filter(encounter=encounter).order_by("seq")
 
 
 def event_hash(

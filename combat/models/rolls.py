@@ -5,8 +5,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
-
-from .appendonly import AppendOnlyError, AppendOnlyModel, AppendOnlyQuerySet
+from campaigns.models.appendonly import AppendOnlyError, AppendOnlyModel, AppendOnlyQuerySet
 
 __all__ = ["AppendOnlyError", "Roll", "RollQuerySet"]
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from combat.rules.base import Audience, Change, Effect, Outcome, RolledDice, Step
+from combat.rules.base import Action, Audience, Change, Effect, Outcome, RolledDice, Step
 
 
 def effect_to_json(effect: Effect) -> dict[str, Any]:
@@ -40,6 +40,27 @@ def change_from_json(data: Mapping[str, Any]) -> Change:
     if kind in ("add_effect", "remove_effect"):
         value = effect_from_json(value)
     return Change(combatant=data["combatant"], kind=kind, value=value, before=before)
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """An action as the log keeps it: a resolved one, a proposal, the export."""
+    return {
+        "kind": action.kind,
+        "actor": action.actor,
+        "targets": list(action.targets),
+        "weapon": action.weapon,
+        "modifiers": dict(action.modifiers),
+    }
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    return Action(
+        kind=data["kind"],
+        actor=data["actor"],
+        targets=tuple(data.get("targets") or ()),
+        weapon=data.get("weapon"),
+        modifiers=dict(data.get("modifiers") or {}),
+    )
 
 
 def step_to_json(step: Step) -> dict[str, Any]:

@@ -135,43 +135,56 @@ def simulate(
     so after a fight)."""
     faces = SeededFaces(seed)
     choose = tactics.plan(fight)
-    wins: dict[str, int] = {}
-    rounds: dict[int, int] = {}
-    drops = dict.fromkeys((c.id for c in fight.combatants), 0)
-    nobody = undecided = fallbacks = played = 0
-    while played < fights:
+    tally = _Tally(drops=dict.fromkeys((c.id for c in fight.combatants), 0))
+    while tally.played < fights:
         try:
             one = _play(engine, fight, tactics, choose, faces, round_cap, interrupt)
         except _Stopped:
             break
-        played += 1
-        fallbacks += one.fallbacks
-        for combatant_id in one.dropped:
-            drops[combatant_id] += 1
-        if one.undecided:
-            undecided += 1
-        else:
-            rounds[one.round] = rounds.get(one.round, 0) + 1
-            if one.winner is None:
-                nobody += 1
-            else:
-                wins[one.winner] = wins.get(one.winner, 0) + 1
+        tally.add(one)
         if stop is not None and stop():
             break
     sides = tuple(dict.fromkeys(c.side for c in fight.combatants))
     return Simulation(
         fights,
-        played,
-        wins,
-        nobody,
-        undecided,
-        dict(sorted(rounds.items())),
-        drops,
-        fallbacks,
+        tally.played,
+        tally.wins,
+        tally.nobody,
+        tally.undecided,
+        dict(sorted(tally.rounds.items())),
+        tally.drops,
+        tally.fallbacks,
         seed,
         round_cap,
         sides,
     )
+
+
+@dataclass
+class _Tally:
+    """The fights played so far, counted."""
+
+    drops: dict[str, int]
+    wins: dict[str, int] = field(default_factory=dict)
+    rounds: dict[int, int] = field(default_factory=dict)
+    nobody: int = 0
+    undecided: int = 0
+    fallbacks: int = 0
+    played: int = 0
+
+    def add(self, one: _One) -> None:
+        self.played += 1
+        self.fallbacks += one.fallbacks
+        for combatant_id in one.dropped:
+            self.drops[combatant_id] += 1
+        if one.undecided:
+            self.undecided += 1
+            return
+        self.rounds[one.round] = self.rounds.get(one.round, 0) + 1
+        if one.winner is None:
+            self.nobody += 1
+        else:
+            self.wins[one.winner] = self.wins.get(one.winner, 0) + 1
 
 
 def _play(

@@ -1,6 +1,11 @@
 // Iniciativa's own small scripts. No inline scripts: the Content-Security-Policy forbids them.
 document.documentElement.classList.add("js");
 
+// htmx carries "style" over from an old element to its new twin (same id) while a swap
+// settles; writing a style attribute breaks our Content-Security-Policy (style-src 'self')
+// and logs an error per field. Nothing of ours animates a style: settle classes only.
+if (window.htmx) htmx.config.attributesToSettle = ["class", "width", "height"];
+
 document.addEventListener("change", (event) => {
   const form = event.target.closest("form[data-autosubmit]");
   if (form) form.submit();
@@ -37,35 +42,119 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll(".action-panel form").forEach(showKindFields);
 });
 
-// Two answers for the live region can cross: a poll in flight while the GM's action is, both
-// aimed at the same #live. The first swaps in a new #live; the second would swap into the old,
-// detached one, and htmx 2 then loses the kept (hx-preserve) fields: the faces being typed and
-// the half-filled action form vanish from the page. A detached target is never swapped into;
-// the next poll brings whatever that answer had. htmx announces the swap on the target itself,
-// and a detached element's events never reach the document, so each #live gets the guard.
-const guarded = new WeakSet();
-function refuseDetachedSwap(event) {
-  if (!document.body.contains(event.detail.target)) event.detail.shouldSwap = false;
+// The board (#board) is the only region polled; the panel (#panel) is the user's own and is
+// replaced only by the user's posts, or when a polled board says that what the panel offers
+// changed (the turn passed to one's combatant, someone joined): then a new panel is fetched
+// and what was typed into the old one is carried over, field by field, into the same form of
+// the new panel (data-form names it: "action:c12", "turn", "add", "adjust"), where that field
+// and that choice still exist. One's own half-typed words are never thrown away by others.
+function typedInto(form) {
+  const typed = [];
+  for (const field of form.elements) {
+    if (!field.name || field.type === "hidden" || field.name === "csrfmiddlewaretoken") continue;
+    if (field.type === "checkbox" || field.type === "radio") {
+      if (field.checked !== field.defaultChecked) typed.push({ field, checked: field.checked });
+    } else if (field.tagName === "SELECT") {
+      const changed = [...field.options].some((option) => option.selected !== option.defaultSelected);
+      if (changed) typed.push({ field, values: [...field.selectedOptions].map((o) => o.value) });
+    } else if (field.value !== field.defaultValue) {
+      typed.push({ field, value: field.value });
+    }
+  }
+  return typed;
 }
-function guardLive() {
-  const live = document.getElementById("live");
-  if (live && !guarded.has(live)) {
-    guarded.add(live);
-    live.addEventListener("htmx:beforeSwap", refuseDetachedSwap);
+function panelSnapshot(panel) {
+  const forms = {};
+  panel.querySelectorAll("form[data-form]").forEach((form) => {
+    forms[form.dataset.form] = typedInto(form);
+  });
+  const opened = [...panel.querySelectorAll("details")].map((details) => details.open);
+  const focused = panel.contains(document.activeElement) ? document.activeElement : null;
+  return { forms, opened, focused };
+}
+function carryOver(snapshot, panel) {
+  for (const [name, typed] of Object.entries(snapshot.forms)) {
+    const form = panel.querySelector(`form[data-form="${CSS.escape(name)}"]`);
+    if (!form) continue;
+    for (const entry of typed) {
+      const old = entry.field;
+      if (entry.checked !== undefined) {
+        const same = [...form.elements].find((f) => f.name === old.name && f.value === old.value);
+        if (same) same.checked = entry.checked;
+      } else {
+        const same = form.elements.namedItem(old.name);
+        if (!same || same instanceof RadioNodeList) continue;
+        if (entry.values) {
+          [...same.options].forEach((o) => { o.selected = entry.values.includes(o.value); });
+        } else {
+          same.value = entry.value;
+        }
+      }
+    }
+    if (typed.length) {
+      showKindFields(form);
+      form.dispatchEvent(new Event("change", { bubbles: true })); // the odds follow the form
+    }
+  }
+  panel.querySelectorAll("details").forEach((details, index) => {
+    if (snapshot.opened[index]) details.open = true;
+  });
+  const was = snapshot.focused;
+  if (was && was.name && was.form && was.form.dataset.form) {
+    const form = panel.querySelector(`form[data-form="${CSS.escape(was.form.dataset.form)}"]`);
+    const again = form && form.elements.namedItem(was.name);
+    if (again && again.focus) again.focus({ preventScroll: true });
   }
 }
-document.addEventListener("DOMContentLoaded", guardLive);
-document.addEventListener("htmx:load", guardLive);
+// Whenever the panel is about to be replaced (the user's own post or choice, or a new offer),
+// what was typed into its forms is noted, and put back into the new panel's same forms; the
+// form that was sent is the server's to answer (fresh after success, bound with its errors).
+let carry = null;
+function notePanel(panel, sent) {
+  const snapshot = panelSnapshot(panel);
+  if (sent) delete snapshot.forms[sent];
+  carry = { from: panel, snapshot };
+}
+document.addEventListener("htmx:configRequest", (event) => {
+  const panel = document.getElementById("panel");
+  const target = event.detail.target;
+  if (!panel || !target || target.id !== "panel") return;
+  if (panel.querySelector("form[data-form=add]")) event.detail.parameters.forms = "1"; // kept open
+  const form = event.detail.elt.closest ? event.detail.elt.closest("form[data-form]") : null;
+  notePanel(panel, form && event.detail.verb !== "get" ? form.dataset.form : null);
+});
+document.addEventListener("htmx:afterSettle", () => {
+  const panel = document.getElementById("panel");
+  if (!carry || !panel || panel === carry.from) return;
+  const { snapshot } = carry;
+  carry = null;
+  carryOver(snapshot, panel);
+});
+let panelAsked = false;
+function refreshPanel() {
+  const panel = document.getElementById("panel");
+  const board = document.getElementById("board");
+  if (!panel || !board || panelAsked || panel.dataset.offer === board.dataset.offer) return;
+  panelAsked = true;
+  const actor = panel.querySelector("form[data-form^='action:'] [name=actor]");
+  const values = actor && document.getElementById("act-as") ? { actor: actor.value } : {};
+  htmx
+    .ajax("GET", panel.dataset.src, { target: "#panel", swap: "outerHTML", values })
+    .finally(() => { panelAsked = false; });
+}
+document.addEventListener("htmx:afterSettle", (event) => {
+  if (event.detail.elt.id === "board") refreshPanel();
+});
 
 // Tamper evidence (docs/security.md): this browser remembers, per encounter, the newest log
-// entry it was shown (#live's data-seen, "seq.token") and sends it with every poll. If the log
+// entry it was shown (#board's data-seen, "seq.token") and sends it with every poll. If the log
 // no longer holds that entry, the server answers only a warning into #log-warning. The memory
 // then stays as it was, so a reload warns again, until the player dismisses the warning; while
 // it shows, polls go without the memory and bring the page as it now is.
 const SEEN_PREFIX = "iniciativa-seen-";
-function seenStore(live) {
+function seenStore(board) {
   try {
-    return live && live.dataset.encounter ? window.localStorage : null;
+    return board && board.dataset.encounter ? window.localStorage : null;
   } catch (error) {
     return null; // storage switched off: nothing is remembered, nothing is warned
   }
@@ -74,30 +163,34 @@ function rewriteWarned() {
   return document.querySelector("#log-warning .log-rewritten") !== null;
 }
 function rememberSeen(force) {
-  const live = document.getElementById("live");
-  const store = seenStore(live);
-  if (!store || !live.dataset.seen || (rewriteWarned() && !force)) return;
-  const key = SEEN_PREFIX + live.dataset.encounter;
+  const board = document.getElementById("board");
+  const store = seenStore(board);
+  if (!store || !board.dataset.seen || (rewriteWarned() && !force)) return;
+  const key = SEEN_PREFIX + board.dataset.encounter;
   const before = parseInt((store.getItem(key) || "0").split(".")[0], 10) || 0;
-  const now = parseInt(live.dataset.seen.split(".")[0], 10);
-  if (force || now >= before) store.setItem(key, live.dataset.seen); // never back to an older entry
+  const now = parseInt(board.dataset.seen.split(".")[0], 10);
+  if (force || now >= before) store.setItem(key, board.dataset.seen); // never back to an older entry
 }
 document.addEventListener("htmx:configRequest", (event) => {
-  const live = event.detail.elt;
-  if (live.id !== "live" || rewriteWarned()) return;
-  const store = seenStore(live);
-  const seen = store && store.getItem(SEEN_PREFIX + live.dataset.encounter);
+  const board = event.detail.elt;
+  if (board.id !== "board" || rewriteWarned()) return;
+  const store = seenStore(board);
+  const seen = store && store.getItem(SEEN_PREFIX + board.dataset.encounter);
   if (seen) event.detail.parameters.seen = seen;
 });
-// After a poll answered "unchanged" (204) or swapped in a new #live; never after the warning.
+// After a poll answered "unchanged" (204) or swapped in a new #board; never after the warning.
 document.addEventListener("htmx:afterRequest", (event) => {
-  if (event.detail.elt.id === "live" && event.detail.xhr.status === 204) rememberSeen(false);
+  if (event.detail.elt.id === "board" && event.detail.xhr.status === 204) rememberSeen(false);
 });
 document.addEventListener("htmx:afterSettle", (event) => {
-  if (event.detail.elt.id === "live") rememberSeen(false);
+  if (event.detail.elt.id === "board") rememberSeen(false);
 });
 document.addEventListener("click", (event) => {
   if (!event.target.closest(".js-forget-seen")) return;
   document.getElementById("log-warning").replaceChildren();
   rememberSeen(true);
+});
+// A post's answer brings the board out of band: remember its newest entry as a poll would.
+document.addEventListener("htmx:oobAfterSwap", (event) => {
+  if (event.target.id === "board") rememberSeen(false);
 });

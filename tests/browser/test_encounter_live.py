@@ -121,9 +121,9 @@ def fill_action(page, kind, faces="", weapon="", target="", ticks=(), values=Non
 
 def act(page, kind, faces="", **fields):  # type: ignore[no-untyped-def]
     """`fill_action`, then wait for the new state, with no error shown."""
-    version = page.locator("#live").get_attribute("data-version")
+    version = page.locator("#board").get_attribute("data-version")
     fill_action(page, kind, faces, **fields)
-    expect(page.locator("#live")).not_to_have_attribute("data-version", version or "")
+    expect(page.locator("#board")).not_to_have_attribute("data-version", version or "")
     expect(page.locator(".alert-danger")).to_have_count(0)
 
 
@@ -133,10 +133,10 @@ def baldur_hits_the_leader(page) -> None:  # type: ignore[no-untyped-def]
 
 
 def next_turn(gm, faces: str = "") -> None:  # type: ignore[no-untyped-def]
-    round_before = gm.locator("#live").get_attribute("data-version")
+    round_before = gm.locator("#board").get_attribute("data-version")
     gm.locator("[name=turn-faces]").fill(faces)
     gm.get_by_role("button", name="Next turn").click()
-    expect(gm.locator("#live")).not_to_have_attribute("data-version", round_before or "")
+    expect(gm.locator("#board")).not_to_have_attribute("data-version", round_before or "")
 
 
 def test_the_faces_the_gm_is_typing_survive_a_players_action_arriving_live(
@@ -156,13 +156,13 @@ def test_the_faces_the_gm_is_typing_survive_a_players_action_arriving_live(
 
     expect(gm.locator(".log-entry").first).to_contain_text("Útok 12")  # arrived by polling
     expect(gm.locator("[name=turn-faces]")).to_have_value("4, 4")
-    gm.evaluate("window.before = document.getElementById('live')")
+    gm.evaluate("window.before = document.getElementById('board')")
     typed_into = gm.locator("[name=turn-faces]").get_attribute("id")
-    next_turn(gm)  # waits for the new #live
+    next_turn(gm)  # waits for the new #board
     assert gm.locator("[name=turn-faces]").get_attribute("id") != typed_into  # a new form
 
     # A poll that was in flight while "Next turn" was: its answer, rendered after the turn
-    # moved on, arrives for the #live the turn's answer already replaced. The faces stay.
+    # moved on, arrives for the #board the turn's answer already replaced. The faces stay.
     gm.locator("[name=turn-faces]").fill("5")
     late = "url => htmx.ajax('GET', url, {source: document.body, target: window.before, swap: 'outerHTML'})"
     assert gm.evaluate("window.before.isConnected") is False

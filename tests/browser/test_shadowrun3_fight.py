@@ -84,7 +84,7 @@ def test_a_shadowrun_fight_over_two_passes_seen_live_on_a_phone(
     # modifier is not a player's field): the typed 6 is rolled again (rule of six).
     running = ["Running target (+2)"]
     fire(player, "Ares Predator", "Halloweener 1", SIX_DICE, running, distance=30)
-    expect(player.locator("#messages")).to_contain_text("roll 1 more d6 (the six explodes)")
+    expect(player.locator(".action-panel")).to_contain_text("roll 1 more d6 (the six explodes)")
     fire(player, "Ares Predator", "Halloweener 1", PASS_2_SHOT, running, distance=30)
     expect(player.locator(".log-entry").first).to_contain_text("Halloweener 1 takes 9M")
     expect(gm.locator('[data-combatant="Halloweener 1"]')).to_contain_text("7 / 10")

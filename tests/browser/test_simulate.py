@@ -8,8 +8,8 @@ import re
 
 from playwright.sync_api import expect
 
-from combat import simulate_views
 from combat.demo import PREPARED
+from combat.views import simulate as simulate_views
 from tests.browser.test_encounter_live import INITIATIVE, demo_encounter, log_in
 
 
@@ -48,5 +48,5 @@ def test_the_gm_simulates_the_prepared_fight_and_sees_the_chances(
 
     player = log_in(new_context(), "hrac")
     player.goto(url)
-    expect(player.locator("#live")).to_be_visible()
+    expect(player.locator("#board")).to_be_visible()
     expect(player.get_by_role("button", name="Simulate")).to_have_count(0)

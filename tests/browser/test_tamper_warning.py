@@ -25,7 +25,7 @@ def test_a_player_is_told_when_the_log_he_saw_is_cut_back(
     encounter, url = demo_encounter(django_user_model, PREPARED)
     player = log_in(new_context(width=390, height=844), "hrac")
     player.goto(url)
-    shown = player.locator("#live").get_attribute("data-seen")
+    shown = player.locator("#board").get_attribute("data-seen")
     remembered(player, encounter.pk, shown)
     warning = player.locator("#log-warning .log-rewritten")
     expect(warning).to_have_count(0)

@@ -9,6 +9,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 ROLES = ("anonymous", "outsider", "player", "gm")
 LOGIN = 302  # anonymous users are sent to the login page
+# An allowed user's empty form: shown again with its errors (issue L: the bound form at 200)
+INVALID = 200
 
 # name: (kwargs keys, {role: (GET status, POST status)})
 MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
@@ -199,7 +201,7 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "anonymous": (LOGIN, LOGIN),
             "outsider": (405, 404),
             "player": (405, 403),
-            "gm": (405, 302),
+            "gm": (405, INVALID),
         },
     ),
     "combat:encounter_action": (
@@ -253,7 +255,7 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "anonymous": (LOGIN, LOGIN),
             "outsider": (405, 404),
             "player": (405, 403),
-            "gm": (405, 302),
+            "gm": (405, INVALID),
         },
     ),
     "combat:encounter_adjust": (
@@ -262,7 +264,7 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "anonymous": (LOGIN, LOGIN),
             "outsider": (405, 404),
             "player": (405, 403),
-            "gm": (405, 302),
+            "gm": (405, INVALID),
         },
     ),
     "combat:encounter_turn": (
@@ -271,7 +273,7 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "anonymous": (LOGIN, LOGIN),
             "outsider": (405, 404),
             "player": (405, 403),
-            "gm": (405, 302),
+            "gm": (405, INVALID),
         },
     ),
     "campaigns:characters": (

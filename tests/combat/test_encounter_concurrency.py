@@ -226,7 +226,7 @@ def _one_action_and_the_same_answer(fight, answers) -> None:  # type: ignore[no-
 # A real bug, found here: the views validated a retried action form against the state its first
 # submit had already changed ("attack is not one of the available choices": Baldur has acted)
 # before the workflow's one-time key check, so the retry answered with an error instead of the
-# roll. Now a key already in the log is answered with the page as it is (encounter_views._act).
+# roll. Now a key already in the log is answered with the page as it is (combat.views.actions).
 def test_the_same_action_form_posted_twice_rolls_once_and_both_answers_agree(client, fight):
     client.force_login(fight["gm"])
     url, data = _attack_form(fight)

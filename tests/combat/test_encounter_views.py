@@ -41,7 +41,7 @@ def test_a_changed_poll_returns_the_live_region(client, fight):
     client.force_login(fight["gm"])
     response = client.get(_url(fight), {"version": 0}, **HTMX)
     html = response.content.decode()
-    assert response.status_code == 200 and html.lstrip().startswith('<div id="live"')
+    assert response.status_code == 200 and html.lstrip().startswith('<div id="board"')
 
 
 def test_gm_resolves_the_seed_attack_through_the_page(client, fight):

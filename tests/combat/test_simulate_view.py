@@ -8,9 +8,10 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from campaigns.demo import load_demo
-from combat import simulate_views, workflows
+from combat import workflows
 from combat.demo import load_demo_encounters
 from combat.models import Encounter
+from combat.views import simulate as simulate_views
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 PREPARED = "Přepadení na stezce"  # Dračí Hlídka's prepared demo: 3 heroes, 4 goblins

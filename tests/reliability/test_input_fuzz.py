@@ -23,8 +23,9 @@ from urllib.parse import urlencode
 import pytest
 from django import forms
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from hypothesis import HealthCheck, given
 from hypothesis import settings as fuzz_settings
@@ -36,7 +37,9 @@ from tests.test_bad_input import FORMS, GARBAGE
 # The whole run: at least this many requests (issue I.5), spread over every route. The nightly
 # job may raise it (RELIABILITY §7.1: more examples at night).
 TARGET_REQUESTS = int(os.environ.get("FUZZ_REQUESTS", "5050"))
-SLOWEST_ALLOWED = 2.0  # seconds; R7's 250 ms is reported as a benchmark, see the summary
+# The most database queries one request may make. Work is bounded by counting it: R7's 250 ms
+# (and RELIABILITY's advice) make time a benchmark, printed in the summary, never a pass/fail.
+MOST_QUERIES = 60
 
 # RELIABILITY R7's known-bad dice, and more of the same kind.
 DICE_CORPUS = [
@@ -306,6 +309,7 @@ class Tally:
     statuses: Counter[int] = field(default_factory=Counter)
     by_route: Counter[str] = field(default_factory=Counter)
     latencies: list[float] = field(default_factory=list)
+    queries: Counter[str] = field(default_factory=Counter)  # route → the most one request made
 
     @property
     def requests(self) -> int:
@@ -342,7 +346,7 @@ def send(
     `keep` (a test that looks at the database afterwards keeps what the request did)."""
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     started = time.perf_counter()
-    with transaction.atomic():
+    with CaptureQueriesContext(connection) as made, transaction.atomic():
         if method == "GET":
             response = client.get(url, data, **headers)
         elif urlencoded:
@@ -353,6 +357,7 @@ def send(
             response = client.post(url, data, **headers)
         transaction.set_rollback(not keep)
     tally.latencies.append(time.perf_counter() - started)
+    tally.queries[label] = max(tally.queries[label], len(made))
     tally.statuses[response.status_code] += 1
     tally.by_route[label] += 1
     assert_readable(response, method, label or url)
@@ -536,7 +541,7 @@ def test_fuzz_every_form_and_dice_field(world):  # type: ignore[no-untyped-def]
     assert tally.requests >= 5000, tally.summary()
     assert min(tally.by_route[spec.label] for spec in found) >= 20
     assert not any(status >= 500 for status in tally.statuses)
-    assert max(tally.latencies) < SLOWEST_ALLOWED, tally.summary()
+    assert max(tally.queries.values()) <= MOST_QUERIES, tally.queries.most_common(3)
 
 
 # --- the known-bad corpus and crafted requests ------------------------------------------------

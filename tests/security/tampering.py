@@ -4,8 +4,8 @@ rebuild the indexes beside the log."""
 
 from django.db import connection
 
+from campaigns.log_triggers import log_wipe_allowed
 from combat.history import rebuild_history
-from combat.maintenance import log_wipe_allowed
 from combat.models import Encounter, Event
 
 

@@ -15,9 +15,9 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from campaigns.models import JournalRoll, Post, Thread
-from combat import simulate_views
 from combat.models import Roll
 from combat.rules.estimate import MIN_TRIALS, TRIALS
+from combat.views import simulate as simulate_views
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -135,38 +135,37 @@ def test_keys_are_random_and_carry_no_state(table):
         assert f"{encounter.pk}-{table['player'].pk}" not in key
 
 
-def test_a_form_kept_over_live_refreshes_keeps_a_key_that_still_acts_once(table):
-    """The page keeps a half-filled form while it polls (hx-preserve, by the form's id): the
-    form's id stays while nothing this user may do changed; the key the kept form carries was
-    issued by an earlier render and is still accepted — once."""
-    player = _client(table["player"])
-    first_id, first_key = _action_form(player.get(_url(table)).content.decode())
-    polled = player.get(_url(table) + "?version=0", **HTMX).content.decode()
-    polled_id, polled_key = _action_form(polled)
-    assert polled_id == first_id and polled_key != first_key
+def test_a_poll_carries_no_form_and_no_key(table):
+    """The board is the only region polled (issue L): no form and no one-time key rides on a
+    poll, so nothing a poll brings replaces what a user is typing or the key their form holds."""
+    for user in (table["gm"], table["player"]):
+        polled = _client(user).get(_url(table) + "?version=0", **HTMX).content.decode()
+        assert polled.lstrip().startswith('<div id="board"')
+        assert "<form" not in polled and 'name="key"' not in polled and "turn-key" not in polled
 
+
+def test_a_form_kept_in_the_page_keeps_a_key_that_still_acts_once(table):
+    """The page keeps its panel while it polls: the key its first render gave still acts, once."""
+    player = _client(table["player"])
+    _id, first_key = _action_form(player.get(_url(table)).content.decode())
+    player.get(_url(table) + "?version=0", **HTMX)  # polls come and go
     attack = {**BALDUR_HITS, "key": first_key, "targets": [table["leader"]]}
     answers = [
         player.post(_url(table, "combat:encounter_action"), attack, **HTMX) for _ in range(2)
     ]
     assert _actions(table, table["player"]) == 1  # a double submit is one action
     assert all('role="alert"' not in answer.content.decode() for answer in answers)
-    if 'id="action-' in answers[0].content.decode():
-        assert _action_form(answers[0].content.decode())[0] != first_id  # a new form after
 
 
-def test_the_gms_turn_key_and_faces_are_kept_over_refreshes_until_the_gm_acts(table):
+def test_the_gms_turn_form_is_new_after_the_gm_acts(table):
     gm = _client(table["gm"])
-    ids = set()
-    for _ in range(2):
-        html = gm.get(_url(table) + "?version=0", **HTMX).content.decode()
-        ids.add(re.search(r'name="turn-key" value="[^"]+" id="([^"]+)" hx-preserve', html)[1])
-        assert re.search(r'name="turn-faces"[^>]*hx-preserve', html)
-    assert len(ids) == 1  # the same ids: the browser keeps the key it was given first
+    html = gm.get(_url(table)).content.decode()
     key = _turn_key(html)
-    gm.post(_url(table, "combat:encounter_turn", "next"), {"turn-key": key}, **HTMX)
-    html = gm.get(_url(table) + "?version=0", **HTMX).content.decode()
-    assert re.search(r'name="turn-key" value="[^"]+" id="([^"]+)"', html)[1] not in ids
+    typed_id = re.search(r'name="turn-faces"[^>]*id="([^"]+)"', html)[1]
+    answer = gm.post(_url(table, "combat:encounter_turn", "next"), {"turn-key": key}, **HTMX)
+    html = answer.content.decode()
+    assert _turn_key(html) != key  # a fresh form with a new one-time key
+    assert re.search(r'name="turn-faces"[^>]*id="([^"]+)"', html)[1] != typed_id
 
 
 # --- races: the check runs inside the write's lock --------------------------------------------

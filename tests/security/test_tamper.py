@@ -112,7 +112,7 @@ def test_a_poll_remembering_an_entry_still_in_the_log_is_unchanged(client, fight
     assert _poll(client, encounter, seen).status_code == 204
     workflows.undo(encounter.pk, fight["gm"], "t-undo")  # undo appends: what was seen stays
     response = _poll(client, encounter, seen, version=shown)
-    assert response.status_code == 200 and 'id="live"' in response.content.decode()
+    assert response.status_code == 200 and 'id="board"' in response.content.decode()
     assert "rewritten" not in response.content.decode()
 
 

@@ -46,10 +46,10 @@ class Command(BaseCommand):
             self._sqlite(connection, path)
         elif connection.vendor == "postgresql":
             connection.close()
-            args, env = pg_command("pg_restore", alias)
+            command, env = pg_command("pg_restore", alias)
             run(
                 [
-                    *args,
+                    *command,
                     "--clean",
                     "--if-exists",
                     "--no-owner",

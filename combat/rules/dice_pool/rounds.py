@@ -45,38 +45,10 @@ def resolve_fight_roll(work: Work, action: Action) -> Outcome:
     actor = work.get(action.actor)
     _check_turn(fight, actor)
     targets = opponents(work, actor, action.targets)
-    pool = roll_pool(fight, actor, action.modifiers)
-    intent = choice(action.modifiers, "intent", INTENTS) or INTENTS[0]
-    halve = halves(fight, actor, targets, action.weapon)
-    total, _faces = work.roll("conflict", actor.id, pool.dice)
-    counted = total // 2 if halve else total
-    work.step(
-        _("%(name)s rolls %(skills)s: %(dice)s dice = %(total)s"),
-        name=actor.name,
-        skills=pool_text(pool),
-        dice=pool.dice,
-        total=total,
-    )
-    if halve:
-        # seed 004: "hráčovy hody proti monstru se půlí" (Rulings: rounded down)
-        work.step(
-            _("No silver weapon against a bestiary monster: %(total)s halved to %(counted)s"),
-            total=total,
-            counted=counted,
-        )
-    record = {
-        "round": fight.round,
-        "dice": pool.dice,
-        "total": total,
-        "counted": counted,
-        "skills": list(pool.names),
-        "special": action.modifiers.get("special") is True,
-        "intent": intent,
-        "targets": [target.id for target in targets],
-    }
+    record = _roll(work, fight, actor, targets, action.modifiers, action.weapon)
     work.set_turn(actor.id, {**actor.turn, "roll": record})
     data: dict[str, Any] = {**record, "hit": False, "damage": 0}
-    params = {"name": actor.name, "counted": counted, "round": fight.round}
+    params = {"name": actor.name, "counted": record["counted"], "round": fight.round}
     if not everyone_rolled(work.fight, fight.round):
         summary = Step(_("%(name)s rolls %(counted)s in round %(round)s"), params)
         return work.finish(summary, data)
@@ -93,6 +65,46 @@ def resolve_fight_roll(work: Work, action: Action) -> Outcome:
             {**params, "loser": result["loser"]},
         )
     return work.finish(summary, data, stage={**fight.stage, "settled": fight.round})
+
+
+def _roll(
+    work: Work,
+    fight: Fight,
+    actor: Combatant,
+    targets: list[Combatant],
+    mods: Mapping[str, Any],
+    weapon: Any,
+) -> dict[str, Any]:
+    """The actor's roll this round, logged; the record kept in its turn."""
+    pool = roll_pool(fight, actor, mods)
+    intent = choice(mods, "intent", INTENTS) or INTENTS[0]
+    halve = halves(fight, actor, targets, weapon)
+    total, _faces = work.roll("conflict", actor.id, pool.dice)
+    counted = total // 2 if halve else total
+    work.step(
+        _("%(name)s rolls %(skills)s: %(dice)s dice = %(total)s"),
+        name=actor.name,
+        skills=pool_text(pool),
+        dice=pool.dice,
+        total=total,
+    )
+    if halve:
+        # seed 004: "hráčovy hody proti monstru se půlí" (Rulings: rounded down)
+        work.step(
+            _("No silver weapon against a bestiary monster: %(total)s halved to %(counted)s"),
+            total=total,
+            counted=counted,
+        )
+    return {
+        "round": fight.round,
+        "dice": pool.dice,
+        "total": total,
+        "counted": counted,
+        "skills": list(pool.names),
+        "special": mods.get("special") is True,
+        "intent": intent,
+        "targets": [target.id for target in targets],
+    }
 
 
 def _check_turn(fight: Fight, actor: Combatant) -> None:

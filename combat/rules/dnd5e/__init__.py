@@ -5,7 +5,8 @@ The package describes the system once, in `SYSTEM`; combat.rules.systems lists i
 
 from combat.rules.dnd5e import tactics
 from combat.rules.dnd5e.engine import Dnd5e
-from combat.rules.dnd5e.stats import ARMOR, CREATURE, DAMAGE_TYPES, WEAPON, weapon_headline
+from combat.rules.dnd5e.gear import ARMOR, WEAPON, weapon_headline
+from combat.rules.dnd5e.stats import CREATURE, DAMAGE_TYPES
 from combat.rules.schema import Label
 from combat.rules.system import RuleSystem
 

@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from combat.rules.dnd5e.stats import ARMOR, CREATURE, WEAPON
+from combat.rules.dnd5e.gear import ARMOR, WEAPON
+from combat.rules.dnd5e.stats import CREATURE
 from combat.rules.schema import Schema, StatError
 
 T = TypeVar("T")

@@ -5,15 +5,12 @@ Damage resistances, immunities and vulnerabilities are free tags up to 100 chara
 damage type ("fire") is applied by the engine; a qualified SRD phrase ("bludgeoning, piercing,
 and slashing from nonmagical weapons") is shown to the GM, who decides. Actions, reactions,
 legendary actions and traits share one record shape (ACTION); the multiattack text is kept
-apart in `multiattack`.
+apart in `multiattack`. Weapons and armour are in gear.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
-
-from combat.rules.schema import Field, Problem, Schema, _, ascending, notes_field
+from combat.rules.schema import Field, Schema, notes_field
 from combat.rules.schema import Label as L
 
 ABILITIES = (
@@ -116,8 +113,18 @@ DAMAGE = (
 )
 
 
-def _feet(name: str, label: L, default: int | None = None) -> Field:
+def feet(name: str, label: L, default: int | None = None) -> Field:
+    """A distance in feet; without a default it may be left empty."""
     return Field(name, "int", label, default, min=0, max=5000, nullable=default is None)
+
+
+RANGES = (
+    feet(
+        "range_normal",
+        L("Normální dostřel (stopy)", "Normal range (ft.)", "Zasięg normalny (stopy)"),
+    ),
+    feet("range_long", L("Dlouhý dostřel (stopy)", "Long range (ft.)", "Zasięg długi (stopy)")),
+)
 
 
 ACTION = (
@@ -142,12 +149,8 @@ ACTION = (
         item_fields=DAMAGE,
         max_items=6,
     ),
-    _feet("reach", L("Dosah (stopy)", "Reach (ft.)", "Zasięg wręcz (stopy)")),
-    _feet(
-        "range_normal",
-        L("Normální dostřel (stopy)", "Normal range (ft.)", "Zasięg normalny (stopy)"),
-    ),
-    _feet("range_long", L("Dlouhý dostřel (stopy)", "Long range (ft.)", "Zasięg długi (stopy)")),
+    feet("reach", L("Dosah (stopy)", "Reach (ft.)", "Zasięg wręcz (stopy)")),
+    *RANGES,
     Field(
         "dc",
         "int",
@@ -245,11 +248,11 @@ CREATURE = Schema(
             "1d8",
             pattern=HIT_DICE,
         ),
-        _feet("speed", L("Rychlost (stopy)", "Speed (ft.)", "Szybkość (stopy)"), 30),
-        _feet("speed_fly", L("Létání (stopy)", "Fly (ft.)", "Latanie (stopy)"), 0),
-        _feet("speed_swim", L("Plavání (stopy)", "Swim (ft.)", "Pływanie (stopy)"), 0),
-        _feet("speed_climb", L("Šplhání (stopy)", "Climb (ft.)", "Wspinaczka (stopy)"), 0),
-        _feet("speed_burrow", L("Hrabání (stopy)", "Burrow (ft.)", "Kopanie (stopy)"), 0),
+        feet("speed", L("Rychlost (stopy)", "Speed (ft.)", "Szybkość (stopy)"), 30),
+        feet("speed_fly", L("Létání (stopy)", "Fly (ft.)", "Latanie (stopy)"), 0),
+        feet("speed_swim", L("Plavání (stopy)", "Swim (ft.)", "Pływanie (stopy)"), 0),
+        feet("speed_climb", L("Šplhání (stopy)", "Climb (ft.)", "Wspinaczka (stopy)"), 0),
+        feet("speed_burrow", L("Hrabání (stopy)", "Burrow (ft.)", "Kopanie (stopy)"), 0),
         Field("hover", "bool", L("Vznáší se", "Hover", "Unoszenie się"), False),
         Field("size", "choice", L("Velikost", "Size", "Rozmiar"), "medium", choices=SIZES),
         Field(
@@ -349,162 +352,3 @@ CREATURE = Schema(
         notes_field(),
     )
 )
-
-WEAPON_PROPERTIES = (
-    ("ammunition", L("střelivo", "ammunition", "amunicja")),
-    ("finesse", L("jemná", "finesse", "finezyjna")),
-    ("heavy", L("těžká", "heavy", "ciężka")),
-    ("light", L("lehká", "light", "lekka")),
-    ("loading", L("nabíjení", "loading", "ładowanie")),
-    ("monk", L("mnišská", "monk", "mnisia")),
-    ("reach", L("dlouhá", "reach", "sięgająca")),
-    ("special", L("zvláštní", "special", "specjalna")),
-    ("thrown", L("vrhací", "thrown", "rzucana")),
-    ("two_handed", L("obouruční", "two-handed", "dwuręczna")),
-    ("versatile", L("univerzální", "versatile", "wszechstronna")),
-)
-
-WEAPON_CATEGORIES = (
-    ("simple", L("jednoduchá", "simple", "prosta")),
-    ("martial", L("válečná", "martial", "żołnierska")),
-)
-
-WEAPON_RANGES = (
-    ("melee", L("na blízko", "melee", "do walki wręcz")),
-    ("ranged", L("na dálku", "ranged", "dystansowa")),
-)
-
-
-def _versatile_needs_dice(data: Mapping[str, Any]) -> Iterator[Problem]:
-    if "versatile" in data["properties"] and data["versatile_damage"] is None:
-        yield Problem("versatile_damage", _("This field is required."), {})
-
-
-WEAPON = Schema(
-    (
-        Field(
-            "damage",
-            "dice",
-            L("Zranění", "Damage", "Obrażenia"),
-            "1d6",
-            nullable=True,
-            help=L(
-                "Prázdné = bez zranění (síť).",
-                "Empty = no damage (net).",
-                "Puste = bez obrażeń (sieć).",
-            ),
-        ),
-        Field(
-            "damage_type",
-            "choice",
-            L("Druh zranění", "Damage type", "Rodzaj obrażeń"),
-            "bludgeoning",
-            choices=DAMAGE_TYPES,
-        ),
-        Field(
-            "properties",
-            "tags",
-            L("Vlastnosti", "Properties", "Właściwości"),
-            (),
-            choices=WEAPON_PROPERTIES,
-        ),
-        Field(
-            "versatile_damage",
-            "dice",
-            L("Zranění obouruč", "Versatile damage", "Obrażenia oburącz"),
-            None,
-            nullable=True,
-        ),
-        _feet(
-            "range_normal",
-            L("Normální dostřel (stopy)", "Normal range (ft.)", "Zasięg normalny (stopy)"),
-        ),
-        _feet(
-            "range_long", L("Dlouhý dostřel (stopy)", "Long range (ft.)", "Zasięg długi (stopy)")
-        ),
-        Field(
-            "category",
-            "choice",
-            L("Kategorie", "Category", "Kategoria"),
-            "simple",
-            choices=WEAPON_CATEGORIES,
-        ),
-        Field(
-            "weapon_range",
-            "choice",
-            L("Boj", "Weapon range", "Rodzaj walki"),
-            "melee",
-            choices=WEAPON_RANGES,
-        ),
-        notes_field(player_editable=False),
-    ),
-    checks=(ascending("range_normal", "range_long"), _versatile_needs_dice),
-)
-
-ARMOR_CATEGORIES = (
-    ("light", L("lehká", "light", "lekki")),
-    ("medium", L("střední", "medium", "średni")),
-    ("heavy", L("těžká", "heavy", "ciężki")),
-    ("shield", L("štít", "shield", "tarcza")),
-)
-
-ARMOR = Schema(
-    (
-        Field(
-            "category",
-            "choice",
-            L("Kategorie", "Category", "Kategoria"),
-            "light",
-            choices=ARMOR_CATEGORIES,
-        ),
-        Field(
-            "base_ac",
-            "int",
-            L("Základní OČ", "Base AC", "Bazowa KP"),
-            11,
-            min=0,
-            max=30,
-            help=L(
-                "U štítu jeho bonus (+2).",
-                "For a shield, its bonus (+2).",
-                "Dla tarczy jej premia (+2).",
-            ),
-        ),
-        Field("dex_bonus", "bool", L("Přičítá OBR", "Adds DEX", "Dodaje ZRC"), True),
-        Field(
-            "max_dex_bonus",
-            "int",
-            L("Nejvýše OBR", "Max DEX bonus", "Maks. premia ZRC"),
-            None,
-            min=0,
-            max=10,
-            nullable=True,
-            help=L("Prázdné = bez omezení.", "Empty = no limit.", "Puste = bez limitu."),
-        ),
-        Field(
-            "str_minimum",
-            "int",
-            L("Minimální síla", "Strength minimum", "Minimalna Siła"),
-            0,
-            min=0,
-            max=30,
-        ),
-        Field(
-            "stealth_disadvantage",
-            "bool",
-            L(
-                "Nevýhoda na Nenápadnost",
-                "Stealth disadvantage",
-                "Przewaga ujemna na Skradanie się",
-            ),
-            False,
-        ),
-        notes_field(player_editable=False),
-    )
-)
-
-
-def weapon_headline(stats: Mapping[str, Any], lang: str | None = None) -> str:
-    """Damage dice and type, as the SRD prints them ("1d8 slashing")."""
-    kind = WEAPON["damage_type"].choice_label(stats["damage_type"], lang)
-    return f"{stats['damage']} {kind}"

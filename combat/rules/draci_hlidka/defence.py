@@ -49,35 +49,51 @@ class Defence:
 def defend(work: Work, strike: Strike) -> Defence:
     target = work.get(strike.target_id)
     if is_helpless(target, strike.mods):
-        # seed 000: "Její Obrana je pak obvykle 0 (nerozhodne-li PJ jinak) … má-li … zbroj"
-        value = strike.mods.integer("helpless_defence", 0)
-        work.step(
-            _("%(name)s is helpless (útok na bezbranného): Obrana %(defence)s, armour ignored"),
-            name=target.name,
-            defence=value,
-        )
-        return Defence("helpless", value, 0, {})
+        return _helpless(work, target, strike)
     bonuses = defence_bonuses(work.fight, strike)
     for bonus in bonuses:
         work.steps.append(bonus.step)
     extra = sum(bonus.value for bonus in bonuses)
     applied = {bonus.key: bonus.value for bonus in bonuses}
     if _zo_reason(work, strike) is not None:
-        base = zo(target)
-        template = (
-            _("Obrana %(defence)s = ZO %(zo)s %(mods)+d")
-            if extra
-            else _("Obrana %(defence)s = ZO %(zo)s")
-        )
-        work.step(
-            template,
-            defence=base + extra,
-            zo=base,
-            mods=extra,
-            about=target.id,
-            audience=Audience.STATS,
-        )
-        return Defence("zo", base + extra, 0, applied)
+        return _passive(work, target, extra, applied)
+    return _active(work, target, strike, extra, applied)
+
+
+def _helpless(work: Work, target: Combatant, strike: Strike) -> Defence:
+    # seed 000: "Její Obrana je pak obvykle 0 (nerozhodne-li PJ jinak) … má-li … zbroj"
+    value = strike.mods.integer("helpless_defence", 0)
+    work.step(
+        _("%(name)s is helpless (útok na bezbranného): Obrana %(defence)s, armour ignored"),
+        name=target.name,
+        defence=value,
+    )
+    return Defence("helpless", value, 0, {})
+
+
+def _passive(work: Work, target: Combatant, extra: int, applied: Mapping[str, int]) -> Defence:
+    """seed 000: "Obrana = Základní obrana (ZO)"."""
+    base = zo(target)
+    template = (
+        _("Obrana %(defence)s = ZO %(zo)s %(mods)+d")
+        if extra
+        else _("Obrana %(defence)s = ZO %(zo)s")
+    )
+    work.step(
+        template,
+        defence=base + extra,
+        zo=base,
+        mods=extra,
+        about=target.id,
+        audience=Audience.STATS,
+    )
+    return Defence("zo", base + extra, 0, applied)
+
+
+def _active(
+    work: Work, target: Combatant, strike: Strike, extra: int, applied: Mapping[str, int]
+) -> Defence:
+    """seed 000: "Obrana = Obranné číslo (OČ) + hod k6", every 6 rolled again."""
     base = defence_number(work, target, strike)
     result = work.roll("defence", target.id, dice_expression("1d6!", base + extra))
     work.secret_roll(target.id)  # "1d6!+4 = 9" states the OČ

@@ -111,20 +111,38 @@ def resolve_morale(work: Work, action: Action, mods: Mods) -> Outcome:
     group = [c for c in checkers(work, actor.side) if whole_side or c.id == actor.id]
     summary = Step(_("%(name)s: morale check"), {"name": actor.name})
     if score == 12 or _state(actor)["passed"] >= 2:
-        _clear(work, [actor, *group])
-        template = (
-            _("Morale 12: %(name)s never checks morale")
-            if score == 12
-            else _("%(name)s passed two checks and fights on without more")
-        )
-        work.step(
-            template,
-            name=actor.name,
-            about=actor.id,
-            audience=Audience.STATS if score == 12 else Audience.ALL,
-        )  # the score 12
+        _no_check(work, actor, group, score)
         return work.finish(summary, {"hit": True, "damage": 0, "held": True})
     effective = min(12, max(2, score + mods.integer("bonus", 0)))
+    held, total = _check(work, actor, score, effective, mods)
+    if held:
+        _passed(work, group)
+    else:
+        _routed(work, group, mods.choice("result", "flee") or "flee")
+    data = {"hit": held, "damage": 0, "held": held, "roll": total, "score": effective}
+    return work.finish(summary, data)
+
+
+def _no_check(work: Work, actor: Combatant, group: list[Combatant], score: int) -> None:
+    """Morale 12, or two checks passed: the side fights on without checking."""
+    _clear(work, [actor, *group])
+    template = (
+        _("Morale 12: %(name)s never checks morale")
+        if score == 12
+        else _("%(name)s passed two checks and fights on without more")
+    )
+    work.step(
+        template,
+        name=actor.name,
+        about=actor.id,
+        audience=Audience.STATS if score == 12 else Audience.ALL,
+    )  # the score 12
+
+
+def _check(
+    work: Work, actor: Combatant, score: int, effective: int, mods: Mods
+) -> tuple[bool, int | None]:
+    """(held, the 2d6 rolled): morale 2 never fights unless cornered, else 2d6 ≤ the score."""
     if score == 2 and not mods.flag("cornered"):
         work.step(
             _("Morale 2: %(name)s never fights"),
@@ -132,24 +150,18 @@ def resolve_morale(work: Work, action: Action, mods: Mods) -> Outcome:
             about=actor.id,
             audience=Audience.STATS,
         )
-        held, total = False, None
-    else:
-        total = work.roll("morale", actor.id, "2d6").total
-        held = total <= effective
-        template = (
-            _("Morale 2d6 %(roll)s against %(score)s: they hold")
-            if held
-            else _("Morale 2d6 %(roll)s against %(score)s: they break")
-        )
-        work.step(
-            template, roll=total, score=effective, about=actor.id, secret={"score": Audience.STATS}
-        )
-    if held:
-        _passed(work, group)
-    else:
-        _routed(work, group, mods.choice("result", "flee") or "flee")
-    data = {"hit": held, "damage": 0, "held": held, "roll": total, "score": effective}
-    return work.finish(summary, data)
+        return False, None
+    total = work.roll("morale", actor.id, "2d6").total
+    held = total <= effective
+    template = (
+        _("Morale 2d6 %(roll)s against %(score)s: they hold")
+        if held
+        else _("Morale 2d6 %(roll)s against %(score)s: they break")
+    )
+    work.step(
+        template, roll=total, score=effective, about=actor.id, secret={"score": Audience.STATS}
+    )
+    return held, total
 
 
 def _clear(work: Work, group: Iterable[Combatant]) -> None:

@@ -46,6 +46,7 @@ from combat.rules.shadowrun3 import (
     surprise,
 )
 from combat.rules.shadowrun3 import tracker as tracker_view
+from combat.rules.shadowrun3.action_fields import FIELDS, MODIFIER_LABELS
 from combat.rules.shadowrun3.common import (
     CREATURE_DEFAULTS,
     MONITOR,
@@ -60,7 +61,7 @@ from combat.rules.shadowrun3.handlers_attack import resolve_fire, resolve_quick_
 from combat.rules.shadowrun3.handlers_damage import resolve_gm_damage
 from combat.rules.shadowrun3.handlers_melee import resolve_intercept, resolve_melee_attack
 from combat.rules.shadowrun3.handlers_odds import attack_odds_steps
-from combat.rules.shadowrun3.phase import FIELDS, MODIFIER_LABELS, SPECS, check_declared, spend
+from combat.rules.shadowrun3.phase import SPECS, check_declared, spend
 from combat.rules.work import joined_roster, roster
 
 Handler = Callable[[Work, Action], Outcome]

@@ -3,16 +3,16 @@
 A `PhaseFire` is what one attacker has fired so far in the current combat phase; the engine
 keeps it and starts a new one each phase, because "Plně automatická střelba dostává
 kumulativní modifikátor +1 za každý výstřel v téže bojové fázi" — recoil adds up over the phase.
+What the ammunition does to the damage code and the armour is in ammunition.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from combat.rules.base import Audience, RulesError, Step, _
-from combat.rules.shadowrun3.damage import DamageCode, Resister, code_steps
+from combat.rules.base import RulesError, Step, _
 
 Mode = Literal["SS", "SA", "BF", "FA"]
 MODES: tuple[Mode, ...] = ("SS", "SA", "BF", "FA")
@@ -171,10 +171,27 @@ def fire(
         )
     wasted, at_target = _from_magazine(name, loaded, wasted, wanted)
     short = mode in ("BF", "FA") and at_target < min(wanted, FA_MINIMUM)
-    power, levels, points, dodge = _effect(mode, at_target, phase)
     if at_target < wanted:
         steps.append(_short_step(at_target, short))
     steps.insert(0, Step(_MODE_STEPS[mode], {"rounds": at_target}))
+    left = None if loaded is None else loaded - wasted - at_target
+    if left is not None:
+        steps.append(Step(_("%(left)s rounds left in the magazine"), {"left": left}))
+    return _volley(mode, phase, target, (wasted, at_target), short, left, tuple(steps))
+
+
+def _volley(
+    mode: Mode,
+    phase: PhaseFire,
+    target: str,
+    rounds: tuple[int, int],
+    short: bool,
+    left: int | None,
+    steps: tuple[Step, ...],
+) -> Volley:
+    """The volley's effect and the phase after it: recoil adds up over the phase."""
+    wasted, at_target = rounds
+    power, levels, points, dodge = _effect(mode, at_target, phase)
     points += wasted  # walking the fire: the wasted rounds kick too
     targets = phase.targets + (() if target in phase.targets else (target,))
     after = PhaseFire(
@@ -185,9 +202,6 @@ def fire(
         targets,
         target,
     )
-    left = None if loaded is None else loaded - wasted - at_target
-    if left is not None:
-        steps.append(Step(_("%(left)s rounds left in the magazine"), {"left": left}))
     return Volley(
         mode,
         at_target,
@@ -201,7 +215,7 @@ def fire(
         dodge,
         left,
         after,
-        tuple(steps),
+        steps,
     )
 
 
@@ -345,119 +359,3 @@ def stabilise(
             )
         )
     return Recoil(recoil_left, movement_left, used, tuple(steps))
-
-
-# --- damage code and armour -------------------------------------------------------------------
-
-AMMO_POWER: Mapping[str, int] = {"explosive": 1, "high_explosive": 2, "gel": -2}
-EXPLOSIVE = frozenset({"explosive", "high_explosive"})
-
-
-def volley_code(
-    code: DamageCode,
-    volley: Volley | None,
-    ammunition: str = "normal",
-    *,
-    called_shot: bool = False,
-) -> tuple[DamageCode, tuple[Step, ...]]:
-    """The code after the firing mode, the ammunition and a called shot."""
-    steps: list[Step] = []
-    if volley is not None and (volley.power_bonus or volley.level_bonus):
-        code = code.plus(volley.power_bonus).raised(volley.level_bonus)
-        steps.append(
-            Step(
-                _("Power +%(power)s, %(levels)s level(s) up"),
-                {"power": volley.power_bonus, "levels": volley.level_bonus},
-            )
-        )
-    bonus = AMMO_POWER.get(ammunition, 0)
-    if bonus:
-        code = code.plus(bonus)
-        steps.append(Step(_("ammunition: Power %(bonus)s"), {"bonus": f"{bonus:+d}"}))
-    if ammunition == "gel":
-        # [std] SR3 gel rounds: Power −2, the same level, stun, impact armour.
-        code = replace(code, stun=True)
-    if called_shot:
-        # seed 003, Zacílení: "Základní poškození se zvyšuje o jeden stupeň"
-        code = code.raised(1)
-        steps.append(Step(_("called shot: the level goes one step up")))
-    return code, (*steps, *code_steps(code))
-
-
-@dataclass(frozen=True)
-class Armour:
-    value: int
-    level_bonus: int  # flechette against an unarmoured target
-    steps: tuple[Step, ...]
-
-
-def armour_against(
-    target: Resister,
-    *,
-    kind: Literal["ballistic", "impact"],
-    ammunition: str = "normal",
-    override: int | None = None,
-) -> Armour:
-    """The armour that counts against this shot (seed 003, Munice)."""
-    if ammunition == "gel":
-        kind = "impact"
-    if override is not None:
-        value = override
-        steps = [
-            Step(
-                _("called shot at a weaker spot: armour %(armour)s"),
-                {"armour": value},
-                Audience.STATS,
-                target.id,
-            )
-        ]
-    else:
-        value = target.ballistic if kind == "ballistic" else target.impact
-        steps = [
-            Step(
-                _("ballistic armour %(armour)s")
-                if kind == "ballistic"
-                else _("impact armour %(armour)s"),
-                {"armour": value},
-                Audience.STATS,
-                target.id,
-            )
-        ]
-    if ammunition == "apds":
-        # "se hodnocení pancíře … snižuje na polovinu. Vždy se zaokrouhluje dolů."
-        value //= 2
-        steps.append(
-            Step(
-                _("APDS halves the armour to %(armour)s"),
-                {"armour": value},
-                Audience.STATS,
-                target.id,
-            )
-        )
-    if ammunition != "flechette":
-        return Armour(value, 0, tuple(steps))
-    return _flechette(target, value, override, steps)
-
-
-def _flechette(target: Resister, value: int, override: int | None, steps: list[Step]) -> Armour:
-    # Rulings: "unarmoured" means ballistic and impact 0.
-    unarmoured = value == 0 if override is not None else not (target.ballistic or target.impact)
-    if unarmoured:
-        if target.dermal:
-            # "Dermální pancíř neguje … zvýšení úrovně poškození"
-            steps.append(Step(_("flechette: dermal armour cancels the level increase")))
-            return Armour(0, 0, tuple(steps))
-        steps.append(Step(_("flechette against an unarmoured target: level +1")))
-        return Armour(0, 1, tuple(steps))
-    if override is None:
-        # "použijte buď dvojnásobek protinárazového pancíře, nebo … balistické … co je větší"
-        value = max(2 * target.impact, target.ballistic)
-        steps.append(
-            Step(
-                _("flechette: armour is the larger of 2 × impact and ballistic: %(armour)s"),
-                {"armour": value},
-                Audience.STATS,
-                target.id,
-            )
-        )
-    return Armour(value, 0, tuple(steps))

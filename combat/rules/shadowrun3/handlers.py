@@ -7,6 +7,7 @@ action's cost; it rolls what the seed asks for and says what happened.
 from __future__ import annotations
 
 from combat.rules.base import Action, Outcome, Step, _
+from combat.rules.shadowrun3.action_fields import PLAN, SKILL_CHOICES
 from combat.rules.shadowrun3.common import (
     Work,
     fail,
@@ -18,7 +19,7 @@ from combat.rules.shadowrun3.common import (
     wound_modifier,
 )
 from combat.rules.shadowrun3.movement import movement_tn
-from combat.rules.shadowrun3.phase import PLAN, SKILL_CHOICES, SPECS, WHAT, WHAT_KEY
+from combat.rules.shadowrun3.phase import SPECS, WHAT, WHAT_KEY
 from combat.rules.shadowrun3.success import success_test
 
 PLAN_KINDS = frozenset(key for key, _label in PLAN)

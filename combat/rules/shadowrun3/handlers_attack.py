@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from combat.rules.base import Action, Combatant, Outcome, Step, _
+from combat.rules.shadowrun3.ammunition import volley_code
 from combat.rules.shadowrun3.common import (
     Work,
     fail,
@@ -24,7 +25,7 @@ from combat.rules.shadowrun3.common import (
     wound_modifier,
 )
 from combat.rules.shadowrun3.damage import resister, weapon_code
-from combat.rules.shadowrun3.firearms import PhaseFire, Volley, fire, volley_code
+from combat.rules.shadowrun3.firearms import PhaseFire, Volley, fire
 from combat.rules.shadowrun3.handlers_damage import harm
 from combat.rules.shadowrun3.handlers_gear import (
     GRENADES,
@@ -41,13 +42,8 @@ from combat.rules.shadowrun3.handlers_gear import (
 )
 from combat.rules.shadowrun3.modifiers import Situation, dodge_target_number, ranged_target_number
 from combat.rules.shadowrun3.movement import movement_kind, ran
-from combat.rules.shadowrun3.ranged import (
-    Shot,
-    armour_kind,
-    band_limits,
-    range_band,
-    resolve_ranged,
-)
+from combat.rules.shadowrun3.range_bands import band_limits, range_band
+from combat.rules.shadowrun3.ranged import Shot, armour_kind, resolve_ranged
 from combat.rules.shadowrun3.success import success_test
 from combat.rules.shadowrun3.surprise import no_pool_against
 

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from combat.rules.base import Action, ActionOption, Combatant, Fight, Step, ValueField, _
 from combat.rules.shadowrun3 import delay
+from combat.rules.shadowrun3.action_fields import FIELDS
 from combat.rules.shadowrun3.common import (
     Work,
     end_stage,
@@ -31,7 +32,6 @@ from combat.rules.shadowrun3.common import (
 from combat.rules.shadowrun3.firearms import reload
 from combat.rules.shadowrun3.handlers_gear import THROWN, aim_of, is_firearm, mode, smart_free
 from combat.rules.shadowrun3.phase import (
-    FIELDS,
     SPECS,
     UNITS,
     Cost,

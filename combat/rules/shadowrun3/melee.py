@@ -139,6 +139,66 @@ def resolve_melee(
     attacker: Fighter, defender: Fighter, faces: FaceSource, *, full_defence: bool = False
 ) -> MeleeResult:
     """The opposed test, then the loser's resistance and the staging of the winner's code."""
+    exchange, steps = _opposed_test(attacker, defender, faces)
+    attack, defence = exchange.attack, exchange.defence
+    net = abs(attack.successes - defence.successes)
+    if attack.successes == defence.successes:
+        steps.append(Step(_("as many successes on both sides: nobody is hit")))
+        return exchange.result(None, 0, None, attacker.code, None, steps)
+    won_attack = attack.successes > defence.successes
+    if not won_attack and full_defence:
+        steps.append(
+            Step(
+                _("full defence: %(name)s avoids the blow and does not strike back"),
+                {"name": defender.who.name},
+            )
+        )
+        return exchange.result(None, net, None, attacker.code, None, steps)
+    if not won_attack:
+        steps.append(
+            Step(_("%(name)s wins the exchange and strikes back"), {"name": defender.who.name})
+        )
+    return _blow(exchange, net, steps, faces)
+
+
+@dataclass(frozen=True)
+class _Exchange:
+    """Both sides' tests of one exchange of blows."""
+
+    attacker: Fighter
+    defender: Fighter
+    attack: TestResult
+    defence: TestResult
+
+    def result(
+        self,
+        winner: Side | None,
+        net: int,
+        resistance: TestResult | None,
+        code: DamageCode,
+        level: Level | None,
+        steps: list[Step],
+    ) -> MeleeResult:
+        rolls = (*self.attack.rolls, *self.defence.rolls, *(resistance.rolls if resistance else ()))
+        return MeleeResult(
+            self.attacker,
+            self.defender,
+            self.attack,
+            self.defence,
+            winner,
+            net,
+            resistance,
+            code,
+            level,
+            tuple(steps),
+            rolls,
+        )
+
+
+def _opposed_test(
+    attacker: Fighter, defender: Fighter, faces: FaceSource
+) -> tuple[_Exchange, list[Step]]:
+    """Both sides roll, the attacker first; the steps of both tests."""
     attack = success_test(
         attacker.dice, attacker.target_number, faces, purpose="attack", roller=attacker.who.id
     )
@@ -152,49 +212,17 @@ def resolve_melee(
         Step(_("%(name)s defends"), {"name": defender.who.name}),
         *defence.steps,
     ]
-    rolls = (*attack.rolls, *defence.rolls)
-    net = abs(attack.successes - defence.successes)
-    if attack.successes == defence.successes:
-        steps.append(Step(_("as many successes on both sides: nobody is hit")))
-        return MeleeResult(
-            attacker,
-            defender,
-            attack,
-            defence,
-            None,
-            0,
-            None,
-            attacker.code,
-            None,
-            tuple(steps),
-            rolls,
-        )
-    won_attack = attack.successes > defence.successes
-    if not won_attack and full_defence:
-        steps.append(
-            Step(
-                _("full defence: %(name)s avoids the blow and does not strike back"),
-                {"name": defender.who.name},
-            )
-        )
-        return MeleeResult(
-            attacker,
-            defender,
-            attack,
-            defence,
-            None,
-            net,
-            None,
-            attacker.code,
-            None,
-            tuple(steps),
-            rolls,
-        )
-    winner, loser = (attacker, defender) if won_attack else (defender, attacker)
-    if not won_attack:
-        steps.append(
-            Step(_("%(name)s wins the exchange and strikes back"), {"name": defender.who.name})
-        )
+    return _Exchange(attacker, defender, attack, defence), steps
+
+
+def _blow(exchange: _Exchange, net: int, steps: list[Step], faces: FaceSource) -> MeleeResult:
+    """The winner's code staged up by its net successes; the loser resists with impact armour."""
+    won_attack = exchange.attack.successes > exchange.defence.successes
+    winner, loser = (
+        (exchange.attacker, exchange.defender)
+        if won_attack
+        else (exchange.defender, exchange.attacker)
+    )
     steps += code_steps(winner.code)
     armour = loser.who.impact if loser.armour_override is None else loser.armour_override
     steps.append(
@@ -207,16 +235,5 @@ def resolve_melee(
         *staging_steps(net, resistance.successes, winner.code.level),
         result_step(loser.who.name, winner.code, level),
     ]
-    return MeleeResult(
-        attacker,
-        defender,
-        attack,
-        defence,
-        "attacker" if won_attack else "defender",
-        net,
-        resistance,
-        winner.code,
-        level,
-        tuple(steps),
-        (*rolls, *resistance.rolls),
-    )
+    side: Side = "attacker" if won_attack else "defender"
+    return exchange.result(side, net, resistance, winner.code, level, steps)

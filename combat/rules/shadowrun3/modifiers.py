@@ -14,7 +14,7 @@ from typing import Any
 
 from combat.rules.base import RulesError, Step, _
 from combat.rules.shadowrun3.firearms import Volley, is_heavy, stabilise
-from combat.rules.shadowrun3.ranged import RangeBand
+from combat.rules.shadowrun3.range_bands import RangeBand
 from combat.rules.shadowrun3.success import clamp
 
 # seed 003, MODIFIKÁTORY VIDITELNOSTI: (cybernetic/electronic, natural) per vision type —

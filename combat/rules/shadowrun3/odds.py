@@ -16,8 +16,8 @@ from functools import lru_cache
 from math import comb
 
 from combat.rules.base import Step, _
+from combat.rules.shadowrun3.ammunition import EXPLOSIVE, armour_against
 from combat.rules.shadowrun3.damage import BOXES, LEVELS, Level, stage
-from combat.rules.shadowrun3.firearms import EXPLOSIVE, armour_against
 from combat.rules.shadowrun3.melee import Fighter
 from combat.rules.shadowrun3.ranged import Shot
 from combat.rules.shadowrun3.success import clamp

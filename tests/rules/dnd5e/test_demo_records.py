@@ -8,7 +8,8 @@ import pytest
 
 from campaigns.demo_records import records_for
 from combat.rules.base import Action, Combatant
-from combat.rules.dnd5e.stats import CREATURE, WEAPON
+from combat.rules.dnd5e.gear import WEAPON
+from combat.rules.dnd5e.stats import CREATURE
 from tests.rules.dnd5e.helpers import ENGINE, fight
 
 RECORDS = records_for("dnd5e")

@@ -10,7 +10,8 @@ from typing import Any
 from combat.rules.base import Action, Fight, Outcome, apply
 from combat.rules.faces import SeededFaces, TypedFaces
 from combat.rules.flow import next_turn
-from combat.rules.shadowrun3.phase import MODIFIER_LABELS, SPECS
+from combat.rules.shadowrun3.action_fields import MODIFIER_LABELS
+from combat.rules.shadowrun3.phase import SPECS
 from tests.rules.shadowrun3.test_turn_helpers import ENGINE, KATANA, PREDATOR, fight, runner
 
 LONGBONE = runner("john", name="John Longbone", reaction=3, reaction_bonus=2, initiative_dice=2,

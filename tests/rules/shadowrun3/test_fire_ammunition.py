@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from combat.rules.faces import TypedFaces
+from combat.rules.shadowrun3.ammunition import armour_against, volley_code
 from combat.rules.shadowrun3.damage import DamageCode, Resister
-from combat.rules.shadowrun3.firearms import armour_against, volley_code
 from combat.rules.shadowrun3.ranged import Shot, resolve_ranged
 
 LIAM = Resister("liam", "Liam", body=4, ballistic=2, impact=1)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from combat.rules.base import RulesError
+from combat.rules.shadowrun3.ammunition import volley_code
 from combat.rules.shadowrun3.damage import DamageCode
 from combat.rules.shadowrun3.firearms import (
     Mode,
@@ -17,10 +18,9 @@ from combat.rules.shadowrun3.firearms import (
     firing_modes,
     reload,
     stabilise,
-    volley_code,
 )
 from combat.rules.shadowrun3.modifiers import Situation, ranged_target_number
-from combat.rules.shadowrun3.ranged import range_band
+from combat.rules.shadowrun3.range_bands import range_band
 from combat.rules.shadowrun3.stats import WEAPON
 
 # seed 003: "AK-97 má kód poškození 8M … kompenzaci zpětného rázu v celkové hodnotě 4 bodů"

@@ -16,7 +16,7 @@ from combat.rules.shadowrun3.modifiers import (
     ranged_target_number,
     visibility_modifier,
 )
-from combat.rules.shadowrun3.ranged import range_band
+from combat.rules.shadowrun3.range_bands import range_band
 
 PISTOL = {"name": "Predator", "weapon_type": "heavy_pistol", "firing_modes": ["SA"]}
 SMARTGUN = {**PISTOL, "smartgun": True}

@@ -5,13 +5,8 @@ from __future__ import annotations
 import pytest
 
 from combat.rules.base import RulesError
-from combat.rules.shadowrun3.ranged import (
-    STANDARD_RANGES,
-    armour_kind,
-    band_limits,
-    range_band,
-    weapon_skill,
-)
+from combat.rules.shadowrun3.range_bands import STANDARD_RANGES, band_limits, range_band
+from combat.rules.shadowrun3.ranged import armour_kind, weapon_skill
 from combat.rules.shadowrun3.stats import WEAPON
 
 PREDATOR = {"name": "Ares Predator", "power": 9, "damage_level": "M",

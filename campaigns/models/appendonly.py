@@ -1,6 +1,8 @@
-"""What the roll log and the event log share: rows are written once, never changed or removed.
+"""What every log shares: rows are written once, never changed or removed.
 
-The database triggers (combat.triggers) refuse edits too; this is the ORM's side of it.
+The journal's rolls, their voids and the earlier texts of posts (campaigns.models.journal) are
+such logs, and so are combat's roll log and event log, which build on this base. The database
+triggers (campaigns.log_triggers) refuse edits too; this is the ORM's side of it.
 """
 
 from typing import Any, NoReturn
@@ -16,7 +18,7 @@ class AppendOnlyQuerySet(models.QuerySet[Any]):
     def update(self, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError(f"{self.model._meta.verbose_name_plural} are append-only")
 
-    def delete(self) -> NoReturn:  # type: ignore[override]
+    def delete(self) -> NoReturn:
         raise AppendOnlyError(f"{self.model._meta.verbose_name_plural} are append-only")
 
 

@@ -1,8 +1,13 @@
+"""`load_demo` lives in combat because it loads both halves: campaigns' users, campaigns and
+records (campaigns.demo), then combat's encounters in them (combat.demo)."""
+
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from campaigns.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS, load_demo
+from combat.demo import load_demo_encounters
 
 
 class Command(BaseCommand):
@@ -10,10 +15,6 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         summary = load_demo()
-        from django.contrib.auth import get_user_model
-
-        from combat.demo import load_demo_encounters
-
         gm = get_user_model().objects.get(username=DEMO_GM)
         encounters = load_demo_encounters(gm)
         self.stdout.write(

@@ -16,21 +16,22 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from campaigns.access import membership_or_404
 from combat.rules.base import RulesError
 from combat.rules.dice import InvalidDice
 from combat.rules.engines import get_engine, has_engine, tactics_for
 from combat.rules.simulate import FIGHTS, Simulation, combined, simulate
+from config.http import AuthedHttpRequest
 
-from .display import SIDES
-from .fightstate import fight_of
-from .models import Encounter
-from .simulation_chart import histogram
+from ..fightstate import fight_of
+from ..models import Encounter
+from ..simulation_chart import histogram
+from ..wording import SIDES
+from .common import encounter_of, partial
 
 BUDGET = 2.0  # seconds of simulation per request: no new fight starts after them
 LIMIT = 4.0  # seconds at most, the fight in progress included: it is abandoned (issue K)
@@ -39,19 +40,18 @@ CACHE_SECONDS = 60 * 60
 
 @login_required
 @require_GET
-def encounter_simulate(request: HttpRequest, pk: int, enc_pk: int) -> HttpResponse:
+def encounter_simulate(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     """GET only and for the GM only: the result is the GM's preparation, never the players'."""
-    membership = membership_or_404(request, pk)
-    encounter = get_object_or_404(membership.campaign.encounters.all(), pk=enc_pk)
+    membership, encounter = encounter_of(request, pk, enc_pk)
     if not membership.is_gm:
         raise PermissionDenied
-    more = request.GET.get("more") == "1"
+    more = request.GET.get("more") == "1"  # anything else is a first look
     context = {
         "campaign": membership.campaign,
         "encounter": encounter,
         **simulation_context(encounter, more=more),
     }
-    if request.htmx:  # type: ignore[attr-defined]
+    if partial(request):
         return render(request, "combat/_simulation.html#result", context)
     return render(request, "combat/simulation.html", context)  # without JavaScript: a page
 

@@ -1,7 +1,7 @@
 """The quick-roll box and the campaign's roll log."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -9,12 +9,15 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.access import membership_or_404
 from campaigns.views.helpers import redirect_to
 from combat.rules.dice import InvalidDice, parse
+from config.http import AuthedHttpRequest
 
-from . import services
-from .forms import RollForm
-from .models import Roll
-from .odds_view import odds_context
-from .rolling import roller_context
+from .. import services
+from ..dice_odds import odds_context
+from ..forms import RollForm
+from ..models import Roll
+from ..rolling import roller_context
+from .common import partial
+from .queries import DiceOddsQuery
 
 LOG_PAGE = 200
 
@@ -33,7 +36,7 @@ def _dice_problem(form: RollForm, error: InvalidDice) -> None:
 
 @login_required
 @require_POST
-def quick_roll(request: HttpRequest, pk: int) -> HttpResponse:
+def quick_roll(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     membership = membership_or_404(request, pk)
     campaign = membership.campaign
     form = RollForm(request.POST)
@@ -50,12 +53,12 @@ def quick_roll(request: HttpRequest, pk: int) -> HttpResponse:
             )
         except InvalidDice as error:
             _dice_problem(form, error)
-    if not request.htmx and record is not None:  # type: ignore[attr-defined]
+    if not partial(request) and record is not None:
         return redirect_to(request, reverse("combat:rolls", args=[pk]))
     if record is not None:  # a fresh form (new key) keeps the expression for the next roll
         form = RollForm(initial={"key": services.new_roll_key(), **_kept(form)})
     context = {**roller_context(campaign, form, record), "membership": membership}
-    if not request.htmx:  # type: ignore[attr-defined]  # without JS: the page, with the errors
+    if not partial(request):  # without JS: the page, with the errors
         context["rolls"] = Roll.objects.in_campaign(campaign)[:LOG_PAGE]
         return render(request, "combat/roll_log.html", context)
     return render(request, "combat/roller.html#roller", context)
@@ -70,7 +73,7 @@ def _kept(form: RollForm) -> dict[str, object]:
 
 @login_required
 @require_GET
-def roll_log(request: HttpRequest, pk: int) -> HttpResponse:
+def roll_log(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     membership = membership_or_404(request, pk)
     context = {**roller_context(membership.campaign), "membership": membership}
     context["rolls"] = Roll.objects.in_campaign(membership.campaign)[:LOG_PAGE]
@@ -79,7 +82,8 @@ def roll_log(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def odds(request: HttpRequest, pk: int) -> HttpResponse:
+def odds(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     membership_or_404(request, pk)
-    context = odds_context(request.GET.get("expression", ""), request.GET.get("target", ""))
+    query = DiceOddsQuery.read(request.GET)
+    context = odds_context(query["expression"] or "", query["target"])
     return render(request, "combat/roller.html#odds", context)

@@ -1,0 +1,142 @@
+"""The panel one user edits: the action form of the combatant they act for, the GM's turn
+controls and, when opened, the GM's add / adjust / options forms. Never polled: it is rendered
+by the page, by the user's own posts (bound with its errors, or fresh after success) and when
+the board says the panel's offer changed (static/js/app.js carries what was typed over)."""
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import QueryDict
+
+from . import journal_rolls
+from .encounter_forms import ActionForm, AddCombatantsForm, AdjustForm, TurnForm
+from .models import Combatant
+from .options import EncounterOptionsForm, option_specs
+from .presenter import Scene
+from .services import new_roll_key
+
+
+def panel_context(
+    scene: Scene,
+    *,
+    chosen: str = "",
+    action: ActionForm | None = None,
+    turn: TurnForm | None = None,
+    gm_forms: dict[str, Any] | None = None,
+    error: str = "",
+) -> dict[str, Any]:
+    """The panel for this viewer; `action`/`turn` are forms sent back with their errors,
+    `gm_forms` the GM's opened add/adjust/options forms, `error` what refused the post."""
+    encounter = scene.encounter
+    context: dict[str, Any] = {
+        "campaign": scene.campaign,
+        "membership": scene.membership,
+        "encounter": encounter,
+        "offer": scene.offer(),
+        "next_step": "initiative" if not encounter.order else "next",
+        "decided": scene.decided(),
+        "turn_form": (turn or TurnForm.fresh()) if scene.gm else None,
+        "gm_forms_open": gm_forms is not None,
+        "panel_error": error,
+        **(gm_forms or {}),
+    }
+    acting = acting_for(scene, chosen)
+    options = scene.options(acting.key) if acting is not None else ()
+    if acting is not None and not options and acting.key == encounter.current:
+        context["cannot_act"] = acting
+    if acting is not None and options:
+        context["action_form"] = action if action is not None else action_form(scene, acting)
+        context["acting"] = acting
+        context["out_of_turn"] = bool(encounter.current) and acting.key != encounter.current
+        context["may_act_as"] = [row for row in scene.rows if scene.gm or row.owned_by(scene.user)]
+    return context
+
+
+def action_form(
+    scene: Scene, actor: Combatant, data: QueryDict | None = None, *, rolls: bool = True
+) -> ActionForm:
+    """The actor's action form, fresh (a new one-time key) or bound to what was sent; without
+    `rolls`, no journal rolls are read (the odds never use one)."""
+    offered = journal_rolls.offered(scene.campaign, scene.user, gm=scene.gm) if rolls else []
+    return ActionForm(
+        scene.fight,  # type: ignore[arg-type]  # an actor exists only in a loaded fight
+        actor.key,
+        scene.options(actor.key),
+        data,
+        initial=None if data is not None else {"key": new_roll_key()},
+        hidden=scene.hidden,
+        engine=scene.engine,
+        journal_rolls=offered,
+        gm=scene.gm,
+    )
+
+
+def gm_forms(
+    scene: Scene,
+    *,
+    add: AddCombatantsForm | None = None,
+    adjust: AdjustForm | None = None,
+    options: EncounterOptionsForm | None = None,
+    opened: str = "",
+) -> dict[str, Any]:
+    """The GM's add / adjust / fight-options forms (the options only before the fight);
+    `opened`: the one just used, shown open."""
+    encounter, campaign = scene.encounter, scene.campaign
+    forms: dict[str, Any] = {
+        "opened": opened,
+        "add_form": add or AddCombatantsForm.fresh(campaign),
+        "adjust_form": adjust or AdjustForm.fresh(scene.rows, scene.engine),
+    }
+    if options is not None:
+        forms["options_form"] = options
+    elif encounter.status == "preparing" and option_specs(encounter.system):
+        initial = {"key": new_roll_key()}
+        forms["options_form"] = EncounterOptionsForm(
+            encounter.system, encounter.options, initial=initial
+        )
+    return forms
+
+
+def acting_for(scene: Scene, chosen: str) -> Combatant | None:
+    """Who the action panel acts for: whose turn it is, or — out of turn (Shadowrun's free
+    action, 5e's reaction) — another combatant the GM or its player chose; the engine decides
+    what that combatant may do now."""
+    encounter = scene.encounter
+    if not _may_act_now(scene) or not scene.rows:
+        return None
+    mine = [row for row in scene.rows if scene.gm or row.owned_by(scene.user)]
+    by_key = {row.key: row for row in mine}
+    may_interrupt = scene.gm or scene.engine.acts_out_of_turn
+    if chosen in by_key and (chosen == encounter.current or may_interrupt):
+        return by_key[chosen]
+    if encounter.current in by_key:
+        return by_key[encounter.current]
+    # Not one's turn, or nobody's (OSE's declarations): what one may do out of turn.
+    fallback = not encounter.current if scene.gm else may_interrupt
+    return mine[0] if mine and fallback else None
+
+
+def posted_actor(scene: Scene, key: str) -> Combatant | None:
+    """The combatant a sent form acts for: the one it names, or whose turn it is. For a player
+    a hidden combatant is nobody, so its key answers like a key of nobody (not "forbidden")."""
+    if not _may_act_now(scene):
+        return None
+    return scene.combatant(key or scene.encounter.current)
+
+
+def on_turn(scene: Scene, actor: Combatant) -> bool:
+    """May this user act for `actor` now, and is it on its turn (PermissionDenied if not)? A
+    player acts for their own combatants, on their turn unless the system lets them react."""
+    if not (scene.gm or actor.owned_by(scene.user)):
+        raise PermissionDenied
+    on_turn = not scene.gm and not scene.engine.acts_out_of_turn
+    if on_turn and actor.key != scene.encounter.current:
+        raise PermissionDenied
+    return on_turn
+
+
+def _may_act_now(scene: Scene) -> bool:
+    status = scene.encounter.status
+    if status == "ended":
+        return False
+    return status != "preparing" or scene.engine.acts_before_initiative

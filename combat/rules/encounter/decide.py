@@ -1,0 +1,257 @@
+"""`decide`: what a command does to the encounter, as the payload of the event to record.
+
+The rules questions live here (whose turn it is, which options may change now), with the engine
+and the dice; the database's questions (a proposal still open, a journal roll unused) are the
+workflow's, inside its lock. Replay calls the same `decide` with the recorded faces and compares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from combat.rules import flow
+from combat.rules.base import (
+    Action,
+    Change,
+    Fight,
+    Outcome,
+    RulesError,
+    Step,
+    _,
+    condition_change,
+    hp_change,
+    moved,
+)
+from combat.rules.engine import EngineBase
+from combat.rules.faces import FaceSource
+from combat.rules.serialize import outcome_to_json
+
+from .events import (
+    Adjusted,
+    Ended,
+    Initiative,
+    OptionsSet,
+    Payload,
+    Proposed,
+    Recorded,
+    Redone,
+    Rejected,
+    Resolved,
+    Transition,
+    Turned,
+    Undone,
+)
+from .state import ENDED, PREPARING, RUNNING, EncounterState
+
+SCALAR_CHANGES = frozenset({"hp", "initiative", "turn"})  # their `before` is the state's value
+
+
+class NothingToUndo(LookupError):
+    """No event to take back (undo) or to put back (redo)."""
+
+
+@dataclass(frozen=True)
+class RollInitiative:
+    ids: tuple[str, ...] = ()  # empty: everyone
+
+
+@dataclass(frozen=True)
+class Resolve:
+    action: Action
+    on_turn: bool = False  # only while it is the actor's turn
+    secret: bool = False
+    proposal: int | None = None
+    journal_roll: int | None = None
+
+
+@dataclass(frozen=True)
+class Propose:
+    action: Action
+    faces: tuple[int, ...] = ()
+    on_turn: bool = False
+    journal_roll: int | None = None
+
+
+@dataclass(frozen=True)
+class Reject:
+    proposal: int
+
+
+@dataclass(frozen=True)
+class NextTurn:
+    pass
+
+
+@dataclass(frozen=True)
+class Adjust:
+    combatant: str
+    hp: int | None = None
+    add: str = ""
+    remove: str = ""
+    position: int | None = None  # 1 = first in the order
+
+
+@dataclass(frozen=True)
+class SetOptions:
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class End:
+    pass
+
+
+@dataclass(frozen=True)
+class Undo:
+    target: Recorded | None  # the newest event in effect (combat.history's index in live play)
+
+
+@dataclass(frozen=True)
+class Redo:
+    target: Recorded | None  # the last one undone since
+
+
+Command = (
+    RollInitiative | Resolve | Propose | Reject | NextTurn | Adjust | SetOptions | End | Undo | Redo
+)
+
+
+def first_turn(current: str, old: Sequence[str], new: Sequence[str]) -> str:
+    """Whose turn it is after initiative: the first in the new order — unless the running order
+    only grew by a late-comer (or stayed as it was), and the one acting keeps the turn."""
+    grew = list(new[: len(old)]) == list(old) and len(new) >= len(old)
+    if current and grew and current in new:
+        return current
+    return new[0] if new else ""
+
+
+def _moved_to(state: EncounterState, fight: Fight) -> Transition:
+    return Transition(state.snapshot(), replace(state, fight=fight).snapshot())
+
+
+def _initiative(
+    state: EncounterState, command: RollInitiative, engine: EngineBase, faces: FaceSource
+) -> Initiative:
+    fight = state.fight
+    ids = list(command.ids or [c.id for c in fight.combatants])
+    outcome = engine.roll_initiative(fight, ids, faces)
+    after = flow.after(fight, outcome)
+    starts = state.status == PREPARING  # the first initiative starts round 1
+    current = first_turn(fight.current or "", fight.order, after.order)
+    after = moved(after, round=1 if starts else after.round, current=current or None)
+    new = replace(state, fight=after, status=RUNNING if starts else state.status)
+    return Initiative(outcome_to_json(outcome), Transition(state.snapshot(), new.snapshot()), ids)
+
+
+def _check_turn(state: EncounterState, actor: str, on_turn: bool) -> None:
+    if on_turn and state.fight.current != actor:
+        raise RulesError(_("It is no longer that combatant's turn."))
+
+
+def _resolve(
+    state: EncounterState, command: Resolve, engine: EngineBase, faces: FaceSource
+) -> Resolved:
+    _check_turn(state, command.action.actor, command.on_turn)
+    outcome = engine.resolve(state.fight, command.action, faces)
+    moved_to = _moved_to(state, flow.after(state.fight, outcome))
+    return Resolved(
+        outcome_to_json(outcome),
+        moved_to,
+        command.action,
+        secret=command.secret,
+        proposal=command.proposal,
+        journal_roll=command.journal_roll,
+    )
+
+
+def _propose(state: EncounterState, command: Propose, *_rest: Any) -> Proposed:
+    _check_turn(state, command.action.actor, command.on_turn)
+    return Proposed(command.action, list(command.faces), command.journal_roll)
+
+
+def _turn(
+    state: EncounterState, command: NextTurn, engine: EngineBase, faces: FaceSource
+) -> Turned:
+    turned = flow.next_turn(engine, state.fight, faces)
+    outcome = outcome_to_json(turned.outcome) if turned.outcome is not None else None
+    return Turned(_moved_to(state, turned.fight), outcome)
+
+
+def adjusted(state: EncounterState, outcome: Outcome) -> Adjusted:
+    """The GM's hand as an event: its changes and a new order, applied to the state."""
+    return Adjusted(outcome_to_json(outcome), _moved_to(state, flow.after(state.fight, outcome)))
+
+
+def rebased(fight: Fight, changes: Sequence[Change]) -> tuple[Change, ...]:
+    """Changes with each scalar `before` taken from the fight: what the GM's values change."""
+    return tuple(
+        replace(c, before=getattr(fight.get(c.combatant), c.kind))
+        if c.kind in SCALAR_CHANGES
+        else c
+        for c in changes
+    )
+
+
+def _adjust(state: EncounterState, command: Adjust, *_rest: Any) -> Adjusted:
+    target = state.fight.get(command.combatant)
+    hp = command.hp
+    changes = [hp_change(target, hp)] if hp is not None and hp != target.hp else []
+    for condition, add in ((command.add, True), (command.remove, False)):
+        change = condition_change(target, condition, add=add) if condition else None
+        changes += [change] if change is not None else []
+    summary = Step(
+        _("%(name)s adjusted by the game master"), {"name": target.name}, about=target.id
+    )
+    position = command.position
+    order = _moved(state.fight.order, target.id, position) if position is not None else None
+    return adjusted(state, Outcome(summary=summary, changes=tuple(changes), order=order))
+
+
+def _moved(order: Sequence[str], combatant: str, position: int) -> tuple[str, ...]:
+    """The order with `combatant` at `position` (1 = first), e.g. after a tie the GM decides."""
+    rest = [key for key in order if key != combatant]
+    index = min(max(position, 1), len(rest) + 1) - 1
+    return tuple(rest[:index] + [combatant] + rest[index:])
+
+
+def _options(state: EncounterState, command: SetOptions, *_rest: Any) -> OptionsSet:
+    if state.status != PREPARING:
+        raise RulesError(_("The options can only change before the first initiative."))
+    before = dict(state.fight.options)
+    return OptionsSet(before, {**before, **command.options})
+
+
+def _end(state: EncounterState, command: End, *_rest: Any) -> Ended:
+    after = replace(state, fight=moved(state.fight, current=None), status=ENDED)
+    return Ended(Transition(state.snapshot(), after.snapshot()), [])
+
+
+def _undo(state: EncounterState, command: Undo | Redo, *_rest: Any) -> Undone:
+    target = command.target
+    if target is None:
+        raise NothingToUndo
+    kind = Undone if isinstance(command, Undo) else Redone
+    return kind(target.seq, str(target.payload.type))
+
+
+DECIDE: dict[type[Any], Callable[..., Payload]] = {
+    RollInitiative: _initiative,
+    Resolve: _resolve,
+    Propose: _propose,
+    Reject: lambda state, command, *_rest: Rejected(command.proposal),
+    NextTurn: _turn,
+    Adjust: _adjust,
+    SetOptions: _options,
+    End: _end,
+    Undo: _undo,
+    Redo: _undo,
+}
+
+
+def decide(
+    state: EncounterState, command: Command, engine: EngineBase, faces: FaceSource
+) -> Payload:
+    """The event a command gives in this state: RulesError when the rules refuse it."""
+    return DECIDE[type(command)](state, command, engine, faces)

@@ -1,0 +1,120 @@
+"""The panel's valid forms sent to their workflow. What the rules refuse becomes the form's
+error, next to the field it concerns (the faces) or above the form: the view shows the form
+again as it was sent, with its errors."""
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+
+from combat.rules.base import RulesError
+from combat.rules.dice import InvalidDice
+
+from . import journal_rolls, workflows
+from .encounter_forms import ActionForm, AddCombatantsForm, AdjustForm, TurnForm
+from .models import Combatant
+from .options import EncounterOptionsForm
+from .presenter import Scene
+
+REFUSALS = (RulesError, InvalidDice, workflows.NothingToUndo, workflows.TypedFacesLeft)
+TURN_STEPS = frozenset({"initiative", "next", "undo", "redo", "end"})
+
+
+def refusal(error: Exception) -> str:
+    """What the rules said, in the page's language."""
+    if isinstance(error, workflows.NothingToUndo):
+        return _("There is nothing to undo or redo.")
+    if isinstance(error, workflows.TypedFacesLeft):
+        return _("%(n)s typed faces were not needed.") % {"n": error.args[0]}
+    assert isinstance(error, RulesError | InvalidDice)
+    return _(error.template) % error.params
+
+
+def attempt(form: forms.Form, work: Callable[[], Any], *, faces: str | None = None) -> bool:
+    """Run `work` for a valid form; a refusal goes onto the form (a dice problem next to the
+    typed faces when the form has them). True when it was done."""
+    try:
+        work()
+    except REFUSALS as error:
+        dice = isinstance(error, InvalidDice | workflows.TypedFacesLeft)
+        typed = faces is not None and form.data.get(form.add_prefix(faces))
+        form.add_error(faces if dice and typed else None, refusal(error))
+        return False
+    return True
+
+
+def act(scene: Scene, form: ActionForm, actor: Combatant, *, on_turn: bool) -> None:
+    """Resolve the action, or propose it when the campaign's players propose."""
+    data, encounter = form.cleaned_data, scene.encounter
+    action = form.action(actor.key)
+    used = data["journal_roll"] if data["faces"] is None else None
+    faces = data["faces"] if used is None else journal_rolls.faces_of(scene.campaign, used)
+    if not scene.gm and scene.campaign.players_propose:
+        workflows.propose_action(
+            encounter.pk, scene.user, data["key"], action, faces, on_turn=on_turn, journal_roll=used
+        )
+        return
+    workflows.resolve_action(
+        encounter.pk,
+        scene.user,
+        data["key"],
+        action,
+        faces,
+        secret=data["secret"] and scene.gm,  # only the GM may hide a roll
+        journal_roll=used,
+        on_turn=on_turn,
+    )
+
+
+def turn(scene: Scene, form: TurnForm, step: str) -> None:
+    """The GM's turn controls: initiative, next turn, undo, redo, end."""
+    key, faces, pk, user = form.cleaned_data["key"], form.cleaned_data["faces"], *_who(scene)
+    if step == "initiative":
+        workflows.roll_initiative(pk, user, key, typed_faces=faces)
+    elif step == "next":
+        workflows.next_turn(pk, user, key, faces)
+    elif step == "undo":
+        workflows.undo(pk, user, key)
+    elif step == "redo":
+        workflows.redo(pk, user, key)
+    else:
+        workflows.end_encounter(pk, user, key)
+
+
+def add(scene: Scene, form: AddCombatantsForm) -> None:
+    data = form.cleaned_data
+    pk, user = _who(scene)
+    workflows.add_combatants(
+        pk,
+        user,
+        data["key"],
+        record=data["record"],
+        count=data["count"],
+        side=data["side"],
+        hidden=data["hidden"],
+    )
+
+
+def adjust(scene: Scene, form: AdjustForm) -> None:
+    data = form.cleaned_data
+    pk, user = _who(scene)
+    workflows.adjust(
+        pk,
+        user,
+        data["key"],
+        data["combatant"],
+        hp=data["hp"],
+        add=data["add"],
+        remove=data["remove"],
+        position=data["position"],
+    )
+
+
+def set_options(scene: Scene, form: EncounterOptionsForm) -> None:
+    pk, user = _who(scene)
+    workflows.set_options(pk, user, form.cleaned_data["key"], form.options())
+
+
+def _who(scene: Scene) -> tuple[int, Any]:
+    return scene.encounter.pk, scene.user

@@ -1,0 +1,103 @@
+"""The encounter list, the encounter page (and its polled board), the panel asked for again,
+and the GM's add / adjust forms."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from campaigns.access import membership_or_404
+from campaigns.views.helpers import redirect_to
+from combat.rules.base import RulesError
+from combat.rules.engines import has_engine
+from config.http import AuthedHttpRequest
+
+from .. import live, workflows
+from ..display import log_entry
+from ..panel import gm_forms, panel_context
+from ..presenter import Scene, board_context, log_page
+from .common import PAGE, encounter_of, partial, scene_of
+from .queries import PageQuery
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def encounter_list(request: AuthedHttpRequest, pk: int) -> HttpResponse:
+    membership = membership_or_404(request, pk)
+    campaign = membership.campaign
+    if request.method == "POST":
+        if not membership.is_gm:
+            raise PermissionDenied
+        # PostgreSQL refuses NUL in text (a 500); forms drop it, this raw field must too.
+        name = request.POST.get("name", "").replace("\x00", "").strip()[:120] or _("New encounter")
+        try:
+            encounter = workflows.create_encounter(campaign, name, request.user)
+        except RulesError as error:
+            messages.error(request, _(error.template) % error.params)
+            return redirect_to(request, reverse("combat:encounters", args=[pk]))
+        return redirect_to(request, reverse("combat:encounter", args=[pk, encounter.pk]))
+    context = {
+        "campaign": campaign,
+        "membership": membership,
+        "encounters": campaign.encounters.all(),
+        "available": has_engine(campaign.system),
+    }
+    return render(request, "combat/encounters.html", context)
+
+
+@login_required
+@require_GET
+def encounter_page(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResponse:
+    """The page; to a poll (htmx with the version it shows) the board, or 204 if unchanged;
+    with `before`, the older log entries below it; with `panel`, the panel alone (acting for
+    another combatant, or after the board said that what the panel offers changed)."""
+    membership, encounter = encounter_of(request, pk, enc_pk)
+    query = PageQuery.read(request.GET)
+    if query["before"] is not None:
+        return _older(request, Scene.load(membership, encounter, request.user), query["before"])
+    warning = live.rewritten_warning(request, encounter)  # what this browser saw is gone
+    if warning is not None:
+        return warning
+    polled = partial(request) and query["version"] is not None
+    if polled and query["version"] == encounter.version:
+        return HttpResponse(status=204)  # nothing changed: no swap, no flicker
+    scene = Scene.load(membership, encounter, request.user)
+    if polled:
+        return render(request, f"{PAGE}#board", board_context(scene))
+    if partial(request) and query["panel"]:  # the panel again (acting as, or a new offer)
+        forms = gm_forms(scene) if query["forms"] and scene.gm else None
+        context = panel_context(scene, chosen=query["actor"] or "", gm_forms=forms)
+        return render(request, f"{PAGE}#panel", context)
+    context = {**board_context(scene), **panel_context(scene, chosen=query["actor"] or "")}
+    return render(request, PAGE, context)
+
+
+def _older(request: AuthedHttpRequest, scene: Scene, before: int) -> HttpResponse:
+    events, older_from = log_page(scene.encounter, scene.viewer, before=before)
+    context = {
+        "campaign": scene.campaign,
+        "encounter": scene.encounter,
+        "log": [log_entry(event, gm=scene.gm, viewer=scene.viewer) for event in events],
+        "older_from": older_from,
+    }
+    return render(request, "combat/_board.html#log_entries", context)
+
+
+@login_required
+@require_GET
+def encounter_gm_forms(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResponse:
+    """The GM's "add combatants" and "adjust" forms, loaded when their section is opened."""
+    scene = scene_of(request, pk, enc_pk, gm=True)
+    context = {
+        "campaign": scene.campaign,
+        "encounter": scene.encounter,
+        "membership": scene.membership,
+    }
+    context.update(gm_forms(scene))
+    if partial(request):
+        return render(request, "combat/_gm_forms.html", context)
+    return render(request, "combat/gm_forms.html", context)  # without JavaScript: a page
