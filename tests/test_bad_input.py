@@ -56,6 +56,11 @@ FORMS = {
     "campaigns:journal_preview": ("body", "post"),
     "campaigns:journal_post_edit": ("body",),
     "campaigns:journal_void": ("reason",),
+    # The encounter panel's forms: shown again with their errors (issue L), so fuzzed here too.
+    "combat:encounter_add": ("key", "record", "count", "side", "hidden"),
+    "combat:encounter_adjust": ("key", "combatant", "hp", "add", "remove", "position"),
+    "combat:encounter_turn": ("turn-key", "turn-faces"),
+    "combat:encounter_options": ("key", "option_initiative_once"),
 }
 
 
