@@ -24,6 +24,7 @@ def panel_context(
     turn: TurnForm | None = None,
     gm_forms: dict[str, Any] | None = None,
     error: str = "",
+    result: str = "",
 ) -> dict[str, Any]:
     """The panel for this viewer; `action`/`turn` are forms sent back with their errors,
     `gm_forms` the GM's opened add/adjust/options forms, `error` what refused the post."""
@@ -38,6 +39,7 @@ def panel_context(
         "turn_form": (turn or TurnForm.fresh()) if scene.gm else None,
         "gm_forms_open": gm_forms is not None,
         "panel_error": error,
+        "result": result,
         **(gm_forms or {}),
     }
     acting = acting_for(scene, chosen)
@@ -48,7 +50,7 @@ def panel_context(
         context["action_form"] = action if action is not None else action_form(scene, acting)
         context["acting"] = acting
         context["out_of_turn"] = bool(encounter.current) and acting.key != encounter.current
-        context["may_act_as"] = [row for row in scene.rows if scene.gm or row.owned_by(scene.user)]
+        context["may_act_as"] = scene.playable()
     return context
 
 
@@ -104,7 +106,7 @@ def acting_for(scene: Scene, chosen: str) -> Combatant | None:
     encounter = scene.encounter
     if not _may_act_now(scene) or not scene.rows:
         return None
-    mine = [row for row in scene.rows if scene.gm or row.owned_by(scene.user)]
+    mine = scene.playable()
     by_key = {row.key: row for row in mine}
     may_interrupt = scene.gm or scene.engine.acts_out_of_turn
     if chosen in by_key and (chosen == encounter.current or may_interrupt):

@@ -75,6 +75,15 @@ class Scene:
         """A combatant this viewer may name: for a player a hidden one is nobody."""
         return next((r for r in self.rows if r.key == key and r.key not in self.hidden), None)
 
+    def playable(self) -> list[Combatant]:
+        """Whom this viewer may act for: every combatant for the GM; a player's own, never a
+        hidden one (for a player a hidden combatant is nobody, even one they own)."""
+        return [
+            row
+            for row in self.rows
+            if self.gm or (row.owned_by(self.user) and row.key not in self.hidden)
+        ]
+
     def options(self, actor: str) -> tuple[ActionOption, ...]:
         """What the actor may do now; a player never gets the GM's bookkeeping actions. The
         engine is asked once per actor and request."""
@@ -138,6 +147,22 @@ def _tracker_view(engine: EngineBase, fight: Fight | None, viewer: Viewer) -> Tr
         return TrackerView()
 
 
+def own_result(scene: Scene, written: Event) -> str:
+    """What this user's post just did, in one line, as they may read it: a phone's window
+    stays where the user clicked, far above the log."""
+    if not visible_events([written], scene.viewer):
+        return ""
+    return log_entry(written, gm=scene.gm, viewer=scene.viewer).summary
+
+
+def _kind_label(scene: Scene, actor: str, kind: str) -> str:
+    """The action's name as the actor's form offers it, in the page's language."""
+    if scene.combatant(actor) is None:
+        return kind
+    labels = {option.kind: option.label for option in scene.options(actor)}
+    return step_text(labels[kind]) if kind in labels else kind
+
+
 def _proposals(scene: Scene) -> list[dict[str, Any]]:
     names = {row.key: row.name for row in scene.rows if row.key not in scene.hidden}
     shown = []
@@ -150,8 +175,9 @@ def _proposals(scene: Scene) -> list[dict[str, Any]]:
             {
                 "seq": event.seq,
                 "actor": names.get(action.actor, "?"),
-                "kind": action.kind,
+                "kind": _kind_label(scene, action.actor, action.kind),
                 "targets": targets,
+                "faces": ", ".join(str(face) for face in event.payload.get("faces") or ()),
                 "key": new_roll_key(),
             }
         )

@@ -13,7 +13,7 @@ from combat.rules.dice import InvalidDice
 
 from . import journal_rolls, workflows
 from .encounter_forms import ActionForm, AddCombatantsForm, AdjustForm, TurnForm
-from .models import Combatant
+from .models import Combatant, Event
 from .options import EncounterOptionsForm
 from .presenter import Scene
 
@@ -31,31 +31,31 @@ def refusal(error: Exception) -> str:
     return _(error.template) % error.params
 
 
-def attempt(form: forms.Form, work: Callable[[], Any], *, faces: str | None = None) -> bool:
+def attempt(
+    form: forms.Form, work: Callable[[], Event], *, faces: str | None = None
+) -> Event | None:
     """Run `work` for a valid form; a refusal goes onto the form (a dice problem next to the
-    typed faces when the form has them). True when it was done."""
+    typed faces when the form has them). The event written, or None when it was refused."""
     try:
-        work()
+        return work()
     except REFUSALS as error:
         dice = isinstance(error, InvalidDice | workflows.TypedFacesLeft)
         typed = faces is not None and form.data.get(form.add_prefix(faces))
         form.add_error(faces if dice and typed else None, refusal(error))
-        return False
-    return True
+        return None
 
 
-def act(scene: Scene, form: ActionForm, actor: Combatant, *, on_turn: bool) -> None:
+def act(scene: Scene, form: ActionForm, actor: Combatant, *, on_turn: bool) -> Event:
     """Resolve the action, or propose it when the campaign's players propose."""
     data, encounter = form.cleaned_data, scene.encounter
     action = form.action(actor.key)
     used = data["journal_roll"] if data["faces"] is None else None
     faces = data["faces"] if used is None else journal_rolls.faces_of(scene.campaign, used)
     if not scene.gm and scene.campaign.players_propose:
-        workflows.propose_action(
+        return workflows.propose_action(
             encounter.pk, scene.user, data["key"], action, faces, on_turn=on_turn, journal_roll=used
         )
-        return
-    workflows.resolve_action(
+    return workflows.resolve_action(
         encounter.pk,
         scene.user,
         data["key"],
@@ -67,25 +67,24 @@ def act(scene: Scene, form: ActionForm, actor: Combatant, *, on_turn: bool) -> N
     )
 
 
-def turn(scene: Scene, form: TurnForm, step: str) -> None:
+def turn(scene: Scene, form: TurnForm, step: str) -> Event:
     """The GM's turn controls: initiative, next turn, undo, redo, end."""
     key, faces, pk, user = form.cleaned_data["key"], form.cleaned_data["faces"], *_who(scene)
     if step == "initiative":
-        workflows.roll_initiative(pk, user, key, typed_faces=faces)
-    elif step == "next":
-        workflows.next_turn(pk, user, key, faces)
-    elif step == "undo":
-        workflows.undo(pk, user, key)
-    elif step == "redo":
-        workflows.redo(pk, user, key)
-    else:
-        workflows.end_encounter(pk, user, key)
+        return workflows.roll_initiative(pk, user, key, typed_faces=faces)
+    if step == "next":
+        return workflows.next_turn(pk, user, key, faces)
+    if step == "undo":
+        return workflows.undo(pk, user, key)
+    if step == "redo":
+        return workflows.redo(pk, user, key)
+    return workflows.end_encounter(pk, user, key)
 
 
-def add(scene: Scene, form: AddCombatantsForm) -> None:
+def add(scene: Scene, form: AddCombatantsForm) -> Event:
     data = form.cleaned_data
     pk, user = _who(scene)
-    workflows.add_combatants(
+    return workflows.add_combatants(
         pk,
         user,
         data["key"],
@@ -96,10 +95,10 @@ def add(scene: Scene, form: AddCombatantsForm) -> None:
     )
 
 
-def adjust(scene: Scene, form: AdjustForm) -> None:
+def adjust(scene: Scene, form: AdjustForm) -> Event:
     data = form.cleaned_data
     pk, user = _who(scene)
-    workflows.adjust(
+    return workflows.adjust(
         pk,
         user,
         data["key"],
@@ -111,9 +110,9 @@ def adjust(scene: Scene, form: AdjustForm) -> None:
     )
 
 
-def set_options(scene: Scene, form: EncounterOptionsForm) -> None:
+def set_options(scene: Scene, form: EncounterOptionsForm) -> Event:
     pk, user = _who(scene)
-    workflows.set_options(pk, user, form.cleaned_data["key"], form.options())
+    return workflows.set_options(pk, user, form.cleaned_data["key"], form.options())
 
 
 def _who(scene: Scene) -> tuple[int, Any]:

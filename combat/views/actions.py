@@ -32,8 +32,9 @@ def encounter_action(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpRe
     turn = on_turn(scene, actor)  # 403 for anybody else's combatant, or out of turn
     form = action_form(scene, actor, request.POST)
     act = partial(submit.act, scene, form, actor, on_turn=turn)
-    if form.is_valid() and submit.attempt(form, act, faces="faces"):
-        return done(request, scene)
+    written = submit.attempt(form, act, faces="faces") if form.is_valid() else None
+    if written is not None:
+        return done(request, scene, written=written)
     if done_before(request, scene):  # a retry that lost the race to its first
         return done(request, scene)
     return answer(request, scene, chosen=actor.key, action=form)
@@ -50,8 +51,9 @@ def encounter_turn(request: AuthedHttpRequest, pk: int, enc_pk: int, step: str) 
         return done(request, scene)
     form = TurnForm.posted(request.POST)
     turn = partial(submit.turn, scene, form, step)
-    if form.is_valid() and submit.attempt(form, turn, faces="faces"):
-        return done(request, scene)
+    written = submit.attempt(form, turn, faces="faces") if form.is_valid() else None
+    if written is not None:
+        return done(request, scene, written=written)
     if done_before(request, scene):
         return done(request, scene)
     return answer(request, scene, turn=form)

@@ -16,7 +16,7 @@ from config.http import AuthedHttpRequest
 
 from ..models import Encounter, Event
 from ..panel import gm_forms, panel_context
-from ..presenter import Scene, board_context
+from ..presenter import Scene, board_context, own_result
 
 PAGE = "combat/encounter.html"
 
@@ -69,13 +69,17 @@ def refused(request: AuthedHttpRequest, scene: Scene, message: str) -> HttpRespo
     return done(request, scene)
 
 
-def done(request: AuthedHttpRequest, scene: Scene, *, forms: str = "") -> HttpResponse:
-    """After a post that acted: a fresh panel (with the GM's forms, `forms` the one used) and the
-    new board (htmx), or the page again by POST/redirect/GET (no JavaScript)."""
+def done(
+    request: AuthedHttpRequest, scene: Scene, *, forms: str = "", written: Event | None = None
+) -> HttpResponse:
+    """After a post that acted: a fresh panel (with the GM's forms, `forms` the one used; the
+    line of the event `written`, if given) and the new board (htmx), or the page again by
+    POST/redirect/GET (no JavaScript)."""
     if not partial(request):
         url = reverse("combat:encounter", args=[scene.campaign.pk, scene.encounter.pk])
         return redirect_to(request, url)
     scene = scene.reloaded()
+    result = own_result(scene, written) if written is not None else ""
     if forms:
-        return answer(request, scene, gm_forms=gm_forms(scene, opened=forms))
-    return answer(request, scene)
+        return answer(request, scene, gm_forms=gm_forms(scene, opened=forms), result=result)
+    return answer(request, scene, result=result)

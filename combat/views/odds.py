@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from combat.rules.preview import preview
@@ -17,7 +17,7 @@ from ..visibility import without_hidden
 from .common import PAGE, scene_of
 from .queries import ActorQuery
 
-SECRET_ODDS = _lazy("The odds depend on numbers the game master keeps hidden.")
+SECRET_ODDS = gettext_lazy("The odds depend on numbers the game master keeps hidden.")
 
 
 @login_required

@@ -42,22 +42,40 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll(".action-panel form").forEach(showKindFields);
 });
 
+// Adding combatants: a monster from the bestiary joins the enemies, a character the party,
+// unless the GM chose the side after choosing who (the side is only a default).
+document.addEventListener("change", (event) => {
+  const record = event.target;
+  if (!record.matches("form[data-form=add] select[name=record]")) return;
+  const side = record.form.elements.namedItem("side");
+  if (!side || side.dataset.chosen) return;
+  side.value = record.value.startsWith("monster:") ? "enemies" : "party";
+});
+document.addEventListener("change", (event) => {
+  if (event.target.matches("form[data-form=add] select[name=side]")) {
+    event.target.dataset.chosen = "1";
+  }
+});
+
 // The board (#board) is the only region polled; the panel (#panel) is the user's own and is
 // replaced only by the user's posts, or when a polled board says that what the panel offers
 // changed (the turn passed to one's combatant, someone joined): then a new panel is fetched
 // and what was typed into the old one is carried over, field by field, into the same form of
 // the new panel (data-form names it: "action:c12", "turn", "add", "adjust"), where that field
 // and that choice still exist. One's own half-typed words are never thrown away by others.
+// A form the server sent back with its errors (data-bound) shows what the user sent as its
+// defaults: all of it is the user's, not only what changed since.
 function typedInto(form) {
   const typed = [];
+  const bound = form.hasAttribute("data-bound");
   for (const field of form.elements) {
     if (!field.name || field.type === "hidden" || field.name === "csrfmiddlewaretoken") continue;
     if (field.type === "checkbox" || field.type === "radio") {
-      if (field.checked !== field.defaultChecked) typed.push({ field, checked: field.checked });
+      if (bound || field.checked !== field.defaultChecked) typed.push({ field, checked: field.checked });
     } else if (field.tagName === "SELECT") {
       const changed = [...field.options].some((option) => option.selected !== option.defaultSelected);
-      if (changed) typed.push({ field, values: [...field.selectedOptions].map((o) => o.value) });
-    } else if (field.value !== field.defaultValue) {
+      if (bound || changed) typed.push({ field, values: [...field.selectedOptions].map((o) => o.value) });
+    } else if (bound || field.value !== field.defaultValue) {
       typed.push({ field, value: field.value });
     }
   }

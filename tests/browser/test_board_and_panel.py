@@ -187,3 +187,49 @@ def test_an_invalid_action_shows_its_error_next_to_the_field_and_keeps_what_was_
     panel.get_by_role("button", name="Resolve").click()
     expect(gm.locator(".log-entry").first).to_contain_text("Útok 12")
     expect(gm.locator(".alert-danger")).to_have_count(0)
+
+
+def test_a_form_sent_back_with_errors_keeps_all_it_holds_when_the_panel_is_renewed(
+    new_context, transactional_db, django_user_model
+):
+    """The walk's finding: a form the server sent back with its errors shows the sent values as
+    its defaults; a new panel (someone joined) must carry them all, not only later changes."""
+    encounter, url, gm_user = _long_fight(django_user_model)
+    player = log_in(new_context(**PHONE), "hrac")
+    player.goto(url)
+    panel = player.locator(".action-panel")
+    panel.locator("#id_kind").select_option("attack")
+    panel.locator("#id_weapon").select_option("Široký meč")
+    panel.get_by_label("Vůdce skřetů", exact=True).check()
+    panel.locator("#id_faces").fill("9, 9")  # no d6 shows a 9
+    panel.get_by_role("button", name="Resolve").click()
+    expect(panel.locator("#id_faces")).to_have_class(re.compile(r"\bis-invalid\b"))
+    panel.locator("#id_faces").fill("3, ")  # correcting, half typed
+
+    skret = Monster.objects.get(campaign=encounter.campaign, name="Skřet")
+    workflows.add_combatants(encounter.pk, gm_user, "late", record=skret, count=1)
+    expect(player.get_by_label("Skřet", exact=True)).to_have_count(1)  # the new panel is in
+    expect(panel.locator("#id_weapon")).to_have_value("Široký meč")
+    expect(panel.get_by_label("Vůdce skřetů", exact=True)).to_be_checked()
+    expect(panel.locator("#id_faces")).to_have_value("3, ")
+    panel.locator("#id_faces").fill("3, 1")
+    panel.get_by_role("button", name="Resolve").click()
+    expect(player.locator(".log-entry").first).to_contain_text("Útok 12")
+
+
+def test_a_monster_chosen_to_join_defaults_to_the_enemies(
+    new_context, transactional_db, django_user_model
+):
+    """The walk's finding: the side stayed "Party" for a goblin, and a hurried GM adds it there."""
+    _encounter, url, _gm = _long_fight(django_user_model)
+    gm = log_in(new_context(), "gm")
+    gm.goto(url)
+    gm.get_by_role("link", name="Add combatants · Adjust").click()
+    add = gm.locator("form[data-form=add]")
+    add.locator("[name=record]").select_option(label="Skřet")
+    expect(add.locator("[name=side]")).to_have_value("enemies")
+    add.locator("[name=record]").select_option(label="Baldur")
+    expect(add.locator("[name=side]")).to_have_value("party")
+    add.locator("[name=side]").select_option("enemies")  # the GM's own choice stays
+    add.locator("[name=record]").select_option(label="Meredil")
+    expect(add.locator("[name=side]")).to_have_value("enemies")

@@ -175,6 +175,9 @@ def test_players_propose_and_the_gm_accepts_or_rejects(client, fight, django_use
     leader = fight["encounter"].combatants.get(name="Vůdce skřetů")
     assert leader.hp == 20  # nothing happens until the GM decides
     client.force_login(fight["gm"])
+    line = re.search(r'class="[^"]*proposal"[^>]*>\s*<span>(.*?)</span>\s*<form', client.get(
+        _url(fight)).content.decode(), re.S)[1]  # fmt: skip
+    assert "Útok" in line and "attack" not in line and "typed: 3, 1" in line  # the form's words
     seq = Encounter.objects.get(pk=fight["encounter"].pk).log_length
     accept = {"key": "acc-1", "decision": "accept"}
     html = client.post(
@@ -200,3 +203,37 @@ def test_the_gm_forms_load_when_asked_for(client, fight):
     forms = client.get(_url(fight, "combat:encounter_gm_forms"), **HTMX).content.decode()
     assert 'name="record"' in forms and 'name="position"' in forms and "<html" not in forms
     assert "<html" in client.get(_url(fight, "combat:encounter_gm_forms")).content.decode()
+
+
+def test_a_proposal_with_faces_no_die_shows_is_refused_to_the_player_at_once(
+    client, fight, django_user_model
+):
+    """The walk's finding: a 9 on a d6 was proposed, and only the GM's accept said no."""
+    campaign = fight["encounter"].campaign
+    campaign.players_propose = True
+    campaign.save()
+    player = _player(client, django_user_model)
+    length = Encounter.objects.get(pk=fight["encounter"].pk).log_length
+    for key, faces in (("bad-1", "9, 9"), ("bad-2", "3"), ("bad-3", "3, 1, 4")):
+        data = {"key": key, "kind": "attack", "targets": [fight["leader"]],
+                "weapon": "Široký meč", "faces": faces}  # fmt: skip
+        answer = player.post(_url(fight, "combat:encounter_action"), data, **HTMX)
+        html = answer.content.decode()
+        assert answer.status_code == 200 and "is-invalid" in html, faces
+        assert "waiting for the game master" not in html
+    assert Encounter.objects.get(pk=fight["encounter"].pk).log_length == length  # nothing kept
+
+
+def test_the_answer_to_ones_own_action_says_what_it_did_at_the_top_of_the_panel(
+    client, fight, django_user_model
+):
+    """The walk's finding: on a phone the window stays at the form, far above the log; the
+    panel's first line tells the player what their action did."""
+    player = _player(client, django_user_model)
+    data = {"key": "own-1", "kind": "attack", "targets": [fight["leader"]],
+            "weapon": "Široký meč", "faces": "3, 1"}  # fmt: skip
+    html = player.post(_url(fight, "combat:encounter_action"), data, **HTMX).content.decode()
+    result = re.search(r'class="[^"]*own-result[^"]*"[^>]*>([^<]*)<', html)
+    assert result is not None and "Baldur" in result[1] and "Vůdce skřetů" in result[1]
+    page = player.get(_url(fight)).content.decode()
+    assert "own-result" not in page  # only the answer to one's own post

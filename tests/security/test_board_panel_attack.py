@@ -70,9 +70,7 @@ def test_another_campaigns_encounter_answers_like_an_unknown_one(world, db, who,
     a, b = world.a, world.b
     campaign = b.campaign.pk if who in ("q", "gm_b") else a.campaign.pk
     before = snapshot(timestamps=False)
-    for real, unknown in zip(
-        _urls(campaign, a.encounter.pk), _urls(campaign, NEVER), strict=True
-    ):
+    for real, unknown in zip(_urls(campaign, a.encounter.pk), _urls(campaign, NEVER), strict=True):
         answers = [_ask(client, method, url, htmx) for method, url in (real, unknown)]
         assert answers[0].status_code == answers[1].status_code, real
         assert answers[0].status_code in (302, 404), real
@@ -217,7 +215,9 @@ def test_another_users_key_neither_answers_nor_blocks(world, db):
     url = reverse("combat:encounter_action", args=[world.a.campaign.pk, world.a.encounter.pk])
     assert _client(world.p1).post(url, data, **HTMX).status_code == 200
     assert _client(world.p2).post(url, data, **HTMX).status_code == 403
-    turn = reverse("combat:encounter_turn", args=[world.a.campaign.pk, world.a.encounter.pk, "next"])
+    turn = reverse(
+        "combat:encounter_turn", args=[world.a.campaign.pk, world.a.encounter.pk, "next"]
+    )
     before = world.a.encounter.current
     assert _client(world.gm_a).post(turn, {"turn-key": "shared-1"}, **HTMX).status_code == 200
     world.a.encounter.refresh_from_db()
@@ -241,7 +241,9 @@ def test_page_queries_out_of_shape_never_500(world, db, name, value):
 
 
 @pytest.mark.parametrize("value", JUNK)
-@pytest.mark.parametrize("name", ["actor", "targets", "weapon", "journal_roll", "value_attack_bonus"])
+@pytest.mark.parametrize(
+    "name", ["actor", "targets", "weapon", "journal_roll", "value_attack_bonus"]
+)
 def test_odds_queries_out_of_shape_never_500(world, db, name, value):
     url = reverse("combat:encounter_odds", args=[world.a.campaign.pk, world.a.encounter.pk])
     data = {"key": "o", "kind": "attack", name: value}
@@ -263,9 +265,17 @@ def test_action_fields_out_of_shape_never_500(world, db, name, value):
 @pytest.mark.parametrize("value", JUNK)
 @pytest.mark.parametrize(
     ("step", "name"),
-    [("next", "turn-key"), ("next", "turn-faces"), ("adjust", "hp"), ("adjust", "combatant"),
-     ("adjust", "position"), ("add", "count"), ("add", "record"), ("options", "key")],
-)  # fmt: skip
+    [
+        ("next", "turn-key"),
+        ("next", "turn-faces"),
+        ("adjust", "hp"),
+        ("adjust", "combatant"),
+        ("adjust", "position"),
+        ("add", "count"),
+        ("add", "record"),
+        ("options", "key"),
+    ],
+)
 def test_gm_fields_out_of_shape_never_500(world, db, step, name, value):
     args = [world.a.campaign.pk, world.a.encounter.pk]
     if step == "next":
@@ -304,20 +314,29 @@ def test_a_combatant_and_a_weapon_named_as_html_are_text(world, db):
     from campaigns.models import Weapon
 
     rogue = Character.objects.create(
-        campaign=world.a.campaign, system=SYSTEM, name="Rogue" + XSS, owner=world.p1,
-        kind="pc", stats=system.creature.defaults(),
-    )  # fmt: skip
+        campaign=world.a.campaign,
+        system=SYSTEM,
+        name="Rogue" + XSS,
+        owner=world.p1,
+        kind="pc",
+        stats=system.creature.defaults(),
+    )
     weapon = Weapon.objects.create(
-        campaign=world.a.campaign, system=SYSTEM, name="Blade" + XSS,
+        campaign=world.a.campaign,
+        system=SYSTEM,
+        name="Blade" + XSS,
         stats=system.weapon.defaults(),
-    )  # fmt: skip
+    )
     rogue.weapons.add(weapon)
     workflows.add_combatants(world.a.encounter.pk, world.gm_a, "x-add", record=rogue, side="party")
     rows = {c.name: c.key for c in world.a.encounter.combatants.all()}
     page = reverse("combat:encounter", args=[world.a.campaign.pk, world.a.encounter.pk])
-    for user, query in ((world.gm_a, "?panel=1&forms=1"), (world.p1, "?panel=1"),
-                        (world.gm_a, f"?panel=1&actor={rows['Rogue' + XSS]}"),
-                        (world.p1, f"?panel=1&actor={rows['Rogue' + XSS]}")):  # fmt: skip
+    for user, query in (
+        (world.gm_a, "?panel=1&forms=1"),
+        (world.p1, "?panel=1"),
+        (world.gm_a, f"?panel=1&actor={rows['Rogue' + XSS]}"),
+        (world.p1, f"?panel=1&actor={rows['Rogue' + XSS]}"),
+    ):
         for headers in (HTMX, {}):
             html = _client(user).get(page + query, **headers).content.decode()
             assert "<img src=x" not in html
@@ -327,11 +346,22 @@ def test_a_combatant_and_a_weapon_named_as_html_are_text(world, db):
 
 @pytest.mark.parametrize(
     ("step", "field"),
-    [("action", "faces"), ("action", "actor"), ("action", "weapon"), ("action", "targets"),
-     ("action", "value_attack_bonus"), ("action", "key"), ("turn", "turn-faces"),
-     ("turn", "turn-key"), ("adjust", "hp"), ("adjust", "combatant"), ("add", "record"),
-     ("add", "count"), ("options", "option_monster_stats")],
-)  # fmt: skip
+    [
+        ("action", "faces"),
+        ("action", "actor"),
+        ("action", "weapon"),
+        ("action", "targets"),
+        ("action", "value_attack_bonus"),
+        ("action", "key"),
+        ("turn", "turn-faces"),
+        ("turn", "turn-key"),
+        ("adjust", "hp"),
+        ("adjust", "combatant"),
+        ("add", "record"),
+        ("add", "count"),
+        ("options", "option_monster_stats"),
+    ],
+)
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_bound_form_shows_typed_values_escaped(world, db, step, field, htmx):
     args = [world.a.campaign.pk, world.a.encounter.pk]
@@ -354,9 +384,11 @@ def test_a_bound_form_shows_typed_values_escaped(world, db, step, field, htmx):
 
 def _ghost(world: Any) -> str:
     monster = Monster.objects.create(
-        campaign=world.a.campaign, system=SYSTEM, name=GHOST,
+        campaign=world.a.campaign,
+        system=SYSTEM,
+        name=GHOST,
         stats=get_system(SYSTEM).creature.defaults(),
-    )  # fmt: skip
+    )
     workflows.add_combatants(world.a.encounter.pk, world.gm_a, "ghost", record=monster, hidden=True)
     return next(c.key for c in world.a.encounter.combatants.all() if c.name == GHOST)
 
@@ -376,9 +408,15 @@ def _word(key: str, html: str) -> bool:
 
 @pytest.mark.parametrize(
     "query",
-    ["", "?panel=1", "?panel=1&actor={ghost}", "?panel=1&forms=1&actor={ghost}", "?version=0",
-     "?before=999"],
-)  # fmt: skip
+    [
+        "",
+        "?panel=1",
+        "?panel=1&actor={ghost}",
+        "?panel=1&forms=1&actor={ghost}",
+        "?version=0",
+        "?before=999",
+    ],
+)
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_players_page_panel_and_offer_never_name_a_hidden_combatant(world, db, query, htmx):
     ghost = _ghost(world)
@@ -437,3 +475,33 @@ def test_a_players_panel_is_the_same_whichever_hidden_combatant_acts(client, db)
     workflows.next_turn(encounter.pk, gm, "to-wolf-2")
     assert "Wolf" not in first
     assert _clean_panel(client, encounter, keys) == first
+
+
+SHADE = "Shadeling"  # p1's own character, brought in hidden by the GM (a twist to reveal later)
+
+
+def _hidden_own(world: Any) -> str:
+    shade = Character.objects.create(
+        campaign=world.a.campaign,
+        system=SYSTEM,
+        name=SHADE,
+        owner=world.p1,
+        kind="pc",
+        stats=get_system(SYSTEM).creature.defaults(),
+    )
+    workflows.add_combatants(world.a.encounter.pk, world.gm_a, "shade", record=shade, hidden=True)
+    return next(c.key for c in world.a.encounter.combatants.all() if c.name == SHADE)
+
+
+@pytest.mark.parametrize("query", ["", "?panel=1", "?panel=1&actor={shade}"])
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_hidden_combatant_the_player_owns_is_not_on_their_panel(world, db, query, htmx):
+    """FINDING: combat.panel.acting_for / panel_context list every row the player owns in the
+    "act as" select (`may_act_as`) and may pick one as `acting`, hidden or not; the tracker, the
+    log, `data-offer` and posted_actor all treat it as nobody. The player learns that the GM
+    has brought a combatant of theirs in hidden, its name and its key."""
+    shade = _hidden_own(world)
+    url = reverse("combat:encounter", args=[world.a.campaign.pk, world.a.encounter.pk])
+    response = _client(world.p1).get(url + query.format(shade=shade), **(HTMX if htmx else {}))
+    body = re.sub(r'name="next" value="[^"]*"', "", response.content.decode())
+    assert SHADE not in body and not _word(shade, body)

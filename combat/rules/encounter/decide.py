@@ -24,8 +24,9 @@ from combat.rules.base import (
     hp_change,
     moved,
 )
+from combat.rules.dice.errors import ONE_TOO_MANY, TOO_MANY_FACES, InvalidDice
 from combat.rules.engine import EngineBase
-from combat.rules.faces import FaceSource
+from combat.rules.faces import FaceSource, TypedFaces
 from combat.rules.serialize import outcome_to_json
 
 from .events import (
@@ -166,9 +167,25 @@ def _resolve(
     )
 
 
-def _propose(state: EncounterState, command: Propose, *_rest: Any) -> Proposed:
+def _propose(
+    state: EncounterState, command: Propose, engine: EngineBase, faces: FaceSource
+) -> Proposed:
     _check_turn(state, command.action.actor, command.on_turn)
+    _rehearse(state, command, engine, faces)
     return Proposed(command.action, list(command.faces), command.journal_roll)
+
+
+def _rehearse(
+    state: EncounterState, command: Propose, engine: EngineBase, faces: FaceSource
+) -> None:
+    """What the GM will be asked to resolve must resolve now: a refusal of the rules, or typed
+    faces no die shows (a 25 on a d20) or too few or too many, is the player's to hear at once,
+    not the GM's later. The outcome is thrown away: nothing is rolled for real until accepted."""
+    typed = TypedFaces(command.faces) if command.faces else faces
+    engine.resolve(state.fight, command.action, typed)
+    if isinstance(typed, TypedFaces) and typed.remaining:
+        left = {"extra": typed.remaining, "expected": typed.used}
+        raise InvalidDice(ONE_TOO_MANY if typed.remaining == 1 else TOO_MANY_FACES, **left)
 
 
 def _turn(
