@@ -7,7 +7,7 @@ fight (the seed's Baldur against the goblin leader): a young one of about 50 eve
 20,000 events of which 1,000 are in the fight itself (adjustments, attacks and undos through
 the real workflows; the other encounters' logs are copies of a real adjustment, chained and
 sealed like any log). It then times the user's paths through the views — a changed poll (the
-live region re-rendered), an action (an attack that misses), undo and redo — interleaved with
+board re-rendered), an action (an attack that misses), undo and redo — interleaved with
 a bare template view (the login page), and reports each as a ratio to the bare view in the same
 run, and the long campaign's time as a ratio to the young one's.
 """
@@ -291,7 +291,7 @@ def main() -> None:
         lines += ["", f"### {result['database']}", "", *_table(result)]
     lines += [
         "",
-        "The changed poll re-renders the live region for a version the browser no longer shows. "
+        "The changed poll re-renders the board (#board) for a version the browser no longer shows. "
         "The action is an attack that misses (undone, untimed, after each request); undo takes "
         "back an adjustment made untimed before it, and redo puts back one undone untimed. Used "
         "journal rolls, open proposals and the undo/redo stacks are small indexed rows "

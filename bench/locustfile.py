@@ -5,7 +5,7 @@ by hand: ``LOAD_SEED=seed.json locust -f bench/locustfile.py --headless -u 60 -r
 --host http://127.0.0.1:8000``. Loopback only.
 
 Each simulated person logs in, opens the encounter page, and polls it every 2 s with the version
-it shows, as the page's htmx does (204 while nothing changed, the live region when it did). The GM
+it shows, as the page's htmx does (204 while nothing changed, the board when it did). The GM
 also acts every 2-4 s: the next turn or damage through the adjust form. Every tab asks the bare
 view (/healthz, no database) now and then, so the ratio of each kind to it is measured under the
 same load. Every request's time goes to LOAD_SAMPLES (JSON) with the moment the ramp-up ended.
