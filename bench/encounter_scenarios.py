@@ -154,6 +154,9 @@ def timed(call: Any) -> float:
     return clock() - start
 
 
+DRAWN_TICK: list[Any] = []
+
+
 def fields(on: bool) -> None:
     """The panel's fields drawn by combat.fieldhtml (on) or by crispy (off: the code before)."""
     from crispy_forms.templatetags.crispy_forms_filters import as_crispy_field
@@ -162,7 +165,9 @@ def fields(on: bool) -> None:
     from combat.templatetags import encounter_fields
 
     encounter_fields.field_html = fieldhtml.field_html if on else as_crispy_field  # type: ignore[assignment]
-    encounter_fields.tick_box = fieldhtml.tick_box if on else (lambda box: box.tag())  # type: ignore[assignment]
+    if not DRAWN_TICK:  # combat.fieldhtml's own, kept before the first switch
+        DRAWN_TICK.append(fieldhtml.tick_box)
+    fieldhtml.tick_box = DRAWN_TICK[0] if on else (lambda box: box.tag())  # type: ignore[assignment]
 
 
 def requests(state: dict[str, Any], fight: str = "demo") -> dict[str, Any]:

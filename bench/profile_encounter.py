@@ -162,7 +162,7 @@ def instrument() -> None:
     _patch_function(fieldhtml, "tick_box", "fields drawn (combat.fieldhtml)")
     _patch_function(journal_rolls, "offered", "journal_rolls.offered")
     _patch_function(presenter, "_proposals", "proposals")
-    _patch_function(presenter, "log_page", "log page query (log_page)")
+    _patch_function(presenter, "log_page", "log page (log_html.log_page)")
     _patch_function(live, "rewritten", "live.rewritten (seen check)")
     _patch_function(presenter, "board_context", "board_context (rest)")
     _patch_function(panel, "panel_context", "panel_context (rest)")

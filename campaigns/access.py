@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from .models import Campaign, Membership
+from .models import Membership
 
 logger = logging.getLogger("iniciativa.access")
 
@@ -16,11 +16,9 @@ def membership_or_404(request: HttpRequest, campaign_pk: int) -> Membership:
     user = request.user
     if not user.is_authenticated:  # what visible_to would say: nobody's campaign
         raise Http404
-    campaign = get_object_or_404(Campaign.objects.visible_to(user), pk=campaign_pk)
-    try:
-        return campaign.memberships.select_related("campaign").get(user=user)
-    except Membership.DoesNotExist:  # left or removed between the two queries
-        raise Http404 from None
+    # One query: a campaign is visible exactly to its members (Campaign.objects.visible_to).
+    mine = Membership.objects.select_related("campaign").filter(user=user)
+    return get_object_or_404(mine, campaign__pk=campaign_pk)
 
 
 def gm_membership_or_403(request: HttpRequest, campaign_pk: int) -> Membership:

@@ -281,10 +281,20 @@ TITLES = {
 }
 
 
+# An undo or redo of the fight's end says what it does to the fight, not only which entry.
+ENDS_TAKEN = {
+    EventType.UNDO: gettext_noop("The fight goes on again (its end, event #%(target)s, undone)"),
+    EventType.REDO: gettext_noop("The fight has ended again (event #%(target)s redone)"),
+}
+
+
 def _event_title(event: Event, viewer: Viewer) -> str:
     now = event.payload.get("encounter", {}).get("after", {}).get("current", "")
     if event.type == EventType.TURN and now in viewer.names:  # "Next turn: Twitch"
         return gettext("Next turn: %(name)s") % {"name": viewer.names[now]}
+    if event.type in ENDS_TAKEN and event.payload.get("type") == EventType.ENDED:
+        taken = ENDS_TAKEN[event.type]  # type: ignore[index]
+        return gettext(taken) % {"target": event.payload.get("target", "?")}
     known = TITLES.get(event.type)  # type: ignore[call-overload]
     title = gettext(known) if known is not None else event.type
     joined = [c for c in event.payload.get("combatants", []) if viewer.sees(c.get("key"))]

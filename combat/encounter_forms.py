@@ -1,10 +1,11 @@
 """Forms of the encounter page. Each carries a one-time key: a retry never acts twice."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from django import forms
+from django.utils.choices import BaseChoiceIterator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -53,6 +54,8 @@ class KeyedForm(forms.Form):
 
 class TurnForm(KeyedForm):
     prefix = "turn"  # its fields share the page with the action form's
+    # Set by the confirmation the panel asks for before a step that ends the fight.
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     @classmethod
     def fresh(cls) -> "TurnForm":
@@ -69,6 +72,30 @@ class TurnForm(KeyedForm):
 
 def _ids(key: str) -> str:
     return "id_%s-" + "".join(c for c in key[:8] if c.isascii() and c.isalnum())
+
+
+Offered = Sequence[tuple[int, str]] | Callable[[], Sequence[tuple[int, str]]]
+
+
+class LazyChoices(BaseChoiceIterator):
+    """The journal rolls offered, read only when the field is drawn or a roll was chosen: a
+    post that uses none (nearly every one) validates without reading them."""
+
+    def __init__(self, offered: Offered) -> None:
+        self.offered = offered
+        self.read: list[tuple[Any, str]] | None = None
+
+    def _choices(self) -> list[tuple[Any, str]]:
+        if self.read is None:
+            found = self.offered() if callable(self.offered) else self.offered
+            self.read = [("", "—"), *found]
+        return self.read
+
+    def __iter__(self) -> Iterator[tuple[Any, str]]:
+        return iter(self._choices())
+
+    def __len__(self) -> int:
+        return len(self._choices())
 
 
 class ActionForm(KeyedForm):
@@ -101,7 +128,7 @@ class ActionForm(KeyedForm):
         *args: Any,
         hidden: frozenset[str] = frozenset(),
         engine: EngineBase = PLAIN,
-        journal_rolls: Sequence[tuple[int, str]] = (),
+        journal_rolls: Offered = (),
         gm: bool = True,
         **kwargs: Any,
     ) -> None:
@@ -129,7 +156,7 @@ class ActionForm(KeyedForm):
         keys = [key for key in dict.fromkeys(m for o in options for m in o.modifiers)]
         _choice(self, "modifiers").choices = [(k, modifier_label(k, labels)) for k in keys]
         self.fields["modifiers"].widget.attrs["class"] = "form-check-input"  # drawn box by box
-        _choice(self, "journal_roll").choices = [("", "—")] + list(journal_rolls)
+        _choice(self, "journal_roll").choices = LazyChoices(journal_rolls)
         self.target_kinds = [o.kind for o in options if o.needs_target]
         self.weapon_kinds = [o.kind for o in options if o.needs_weapon]
         self.values = value_groups(options)
@@ -140,12 +167,6 @@ class ActionForm(KeyedForm):
         """The bound fields of the modifiers that take a number or a choice, each with the
         kinds of action it belongs to (the page shows it only for those)."""
         return [(self[group.field], " ".join(group.kinds)) for group in self.values]
-
-    def tick_boxes(self) -> list[tuple[Any, str]]:
-        """The tick boxes, each with the kinds of action it belongs to."""
-        return [
-            (box, " ".join(self.kinds_of.get(box.data["value"], []))) for box in self["modifiers"]
-        ]
 
     def kinds_needing(self) -> dict[str, str]:
         """Which kinds need a target and which a weapon (the page hides the others' fields)."""
@@ -181,7 +202,7 @@ class ActionForm(KeyedForm):
         *,
         hidden: frozenset[str] = frozenset(),
         engine: EngineBase = PLAIN,
-        journal_rolls: Sequence[tuple[int, str]] = (),
+        journal_rolls: Offered = (),
         gm: bool = True,
         key: str = "",
     ) -> "ActionForm":

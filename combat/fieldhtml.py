@@ -101,6 +101,17 @@ def _widget(field: BoundField, css: str) -> str:
     return f'<input type="{context["type"]}" name="{name}"{shown}{_attrs(context["attrs"])}>'
 
 
+def _hidden(field: BoundField) -> str:
+    """As Django draws a HiddenInput (input.html): type, name, value, then the attributes."""
+    widget = field.field.widget
+    attrs = field.build_widget_attrs(dict(widget.attrs))
+    if field.auto_id and "id" not in widget.attrs:
+        attrs.setdefault("id", field.auto_id)
+    value = widget.format_value(field.value())
+    shown = f' value="{escape(value)}"' if value is not None else ""
+    return f'<input type="hidden" name="{field.html_name}"{shown}{_attrs(attrs)}>'
+
+
 def _choices(field: BoundField) -> str:
     """radio_checkbox_select.html: one form-check per choice, the errors after the last."""
     invalid = " is-invalid" if field.errors else ""
@@ -133,6 +144,8 @@ def _choices(field: BoundField) -> str:
 def field_html(field: BoundField) -> SafeString:
     """One bound field as `{{ field|as_crispy_field }}` draws it (bootstrap5 pack)."""
     widget = field.field.widget
+    if isinstance(widget, forms.HiddenInput) and not isinstance(widget, forms.MultipleHiddenInput):
+        return mark_safe(_hidden(field))  # noqa: S308
     if widget.is_hidden:
         return mark_safe(str(field))  # noqa: S308
     if isinstance(widget, forms.CheckboxSelectMultiple):
@@ -174,6 +187,29 @@ def field_html(field: BoundField) -> SafeString:
         f'<div id="div_{field.auto_id}" class="mb-3{css}">{label}{drawn}'
         f"{_help_and_errors(field)}</div>"
     )
+
+
+def tick_rows(field: BoundField, kinds_of: Mapping[str, list[str]]) -> SafeString:
+    """The tick boxes of a multiple choice, each in its form-check with the kinds of action it
+    belongs to: what Django draws box by box (`{{ box.tag }}`), read from the choices at once."""
+    widget = field.field.widget
+    chosen = {str(value) for value in widget.format_value(field.value())}
+    first_id = widget.attrs.get("id") or field.auto_id
+    attrs = {**widget.attrs, **field.build_widget_attrs({"id": first_id} if first_id else {})}
+    rows = []
+    choices: Any = getattr(field.field, "choices", ())  # a ChoiceField's
+    for index, (value, label) in enumerate(choices):
+        box = {**attrs, "id": f"{first_id}_{index}"} if first_id else dict(attrs)
+        if str(value) in chosen:
+            box["checked"] = True
+        kinds = escape(" ".join(kinds_of.get(str(value), [])))
+        rows.append(
+            f'<div class="form-check" data-kinds="{kinds}"><input type="checkbox" '
+            f'name="{field.html_name}" value="{escape(value)}"{_attrs(box)}> '
+            f'<label class="form-check-label" for="{box.get("id", "")}">'
+            f"{conditional_escape(label)}</label></div>"
+        )
+    return mark_safe("".join(rows))  # noqa: S308
 
 
 def tick_box(box: BoundWidget) -> SafeString:

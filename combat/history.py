@@ -2,8 +2,8 @@
 rebuilt from the log when the log arrives whole (migration 0008, a campaign file's import).
 
 `record` runs inside the workflow's transaction, right after the event is appended, with the
-encounter locked; the reads here (`undo_target`, `redo_target`, `open_proposals`) are one indexed
-query each, however long the campaign's history is.
+encounter locked; the reads here (`undo_target`, `redo_target`, `open_proposals`) are one or two
+indexed queries each, however long the campaign's history is.
 """
 
 from collections.abc import Iterable
@@ -67,10 +67,15 @@ def stacks(encounter: Encounter) -> tuple[list[int], list[int]]:
     return done, sorted(undone.values_list("seq", flat=True), reverse=True)
 
 
-def open_proposals(encounter: Encounter) -> Any:
-    """The proposal events still waiting for the GM, oldest first (one query)."""
-    waiting = OpenProposal.objects.filter(encounter=encounter).values("seq")
-    return Event.objects.proposals().filter(encounter=encounter, seq__in=waiting).order_by("seq")
+def open_proposals(encounter: Encounter) -> list[Event]:
+    """The proposal events still waiting for the GM, oldest first: one small indexed query
+    when none waits (nearly always), a second for the events when some do."""
+    waiting = list(OpenProposal.objects.filter(encounter=encounter).values_list("seq", flat=True))
+    if not waiting:
+        return []
+    return list(
+        Event.objects.proposals().filter(encounter=encounter, seq__in=waiting).order_by("seq")
+    )
 
 
 # --- the same index, folded from a whole log --------------------------------------------------

@@ -5,6 +5,7 @@ written in the action's transaction), so no request reads the campaign's events 
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, JournalRoll, JournalRollVoid
@@ -20,14 +21,14 @@ def offered(campaign: Campaign, user: Any, *, gm: bool) -> list[tuple[int, str]]
     rolls = JournalRoll.objects.filter(campaign=campaign, void__isnull=True, use__isnull=True)
     if not gm:
         rolls = rolls.filter(user=user)
-    rolls = rolls.select_related("post__thread", "user").order_by("-pk")[:OFFERED]
-    return [(roll.pk, _label(roll)) for roll in rolls]
+    name = f"user__{get_user_model().USERNAME_FIELD}"
+    fields = ("pk", "expression", "total", "faces", name, "post__thread__title")
+    return [(row[0], _label(*row)) for row in rolls.order_by("-pk").values_list(*fields)[:OFFERED]]
 
 
-def _label(roll: JournalRoll) -> str:
-    faces = ", ".join(str(face) for face in roll.faces)
-    where = f"{roll.user} · {roll.post.thread}"
-    return f"#{roll.pk} {roll.expression} = {roll.total} [{faces}] · {where}"
+def _label(pk: int, expression: str, total: int, faces: list[Any], who: str, scene: str) -> str:
+    shown = ", ".join(str(face) for face in faces)
+    return f"#{pk} {expression} = {total} [{shown}] · {who} · {scene}"
 
 
 def _used(roll_id: int) -> bool:

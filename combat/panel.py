@@ -3,6 +3,7 @@ controls and, when opened, the GM's add / adjust / options forms. Never polled: 
 by the page, by the user's own posts (bound with its errors, or fresh after success) and when
 the board says the panel's offer changed (static/js/app.js carries what was typed over)."""
 
+from functools import partial
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -25,18 +26,22 @@ def panel_context(
     gm_forms: dict[str, Any] | None = None,
     error: str = "",
     result: str = "",
+    confirm: str = "",
 ) -> dict[str, Any]:
     """The panel for this viewer; `action`/`turn` are forms sent back with their errors,
-    `gm_forms` the GM's opened add/adjust/options forms, `error` what refused the post."""
+    `gm_forms` the GM's opened add/adjust/options forms, `error` what refused the post,
+    `confirm` the GM's step to confirm before it is done (with the `turn` form sent)."""
     encounter = scene.encounter
     context: dict[str, Any] = {
         "campaign": scene.campaign,
         "membership": scene.membership,
         "encounter": encounter,
+        "urls": scene.urls,
         "offer": scene.offer(),
         "next_step": "initiative" if not encounter.order else "next",
         "decided": scene.decided(),
         "turn_form": (turn or TurnForm.fresh()) if scene.gm else None,
+        "confirm": confirm,  # the GM's step asked again ("End the fight?")
         "gm_forms_open": gm_forms is not None,
         "panel_error": error,
         "result": result,
@@ -59,7 +64,7 @@ def action_form(
 ) -> ActionForm:
     """The actor's action form, fresh (a new one-time key) or bound to what was sent; without
     `rolls`, no journal rolls are read (the odds never use one)."""
-    offered = journal_rolls.offered(scene.campaign, scene.user, gm=scene.gm) if rolls else []
+    offered = partial(journal_rolls.offered, scene.campaign, scene.user, gm=scene.gm)
     return ActionForm(
         scene.fight,  # type: ignore[arg-type]  # an actor exists only in a loaded fight
         actor.key,
@@ -68,7 +73,7 @@ def action_form(
         initial=None if data is not None else {"key": new_roll_key()},
         hidden=scene.hidden,
         engine=scene.engine,
-        journal_rolls=offered,
+        journal_rolls=offered if rolls else (),
         gm=scene.gm,
     )
 

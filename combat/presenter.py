@@ -3,6 +3,7 @@ and the board everyone watches (tracker, turn banner, proposals, log), filtered 
 combat.visibility. The panel one user edits is combat.panel."""
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -16,13 +17,13 @@ from combat.rules.serialize import action_from_json
 
 from . import live, workflows
 from .display import log_entry, tracker_block
+from .encounter_urls import EncounterUrls
 from .fightstate import fight_of
+from .log_html import log_page
 from .models import Combatant, Encounter, Event
 from .services import new_roll_key
 from .visibility import Viewer, visible_events, without_hidden
 from .wording import step_text
-
-LOG_PAGE = 30
 
 
 @dataclass
@@ -53,10 +54,20 @@ class Scene:
             fight_of(encounter, rows) if rows else None,
         )
 
-    def reloaded(self) -> "Scene":
-        """The same viewer after a write: the encounter and its combatants read again."""
-        self.encounter.refresh_from_db()
-        return Scene.load(self.membership, self.encounter, self.user)
+    def reloaded(self, written: Event | None = None) -> "Scene":
+        """The same viewer after a write: the combatants read again, and the encounter too
+        unless the event `written` carries the one its workflow saved under the lock."""
+        encounter = self.encounter
+        if written is not None and Event.encounter.is_cached(written):
+            encounter = written.encounter
+        if encounter is self.encounter or encounter.pk != self.encounter.pk:
+            encounter = self.encounter
+            encounter.refresh_from_db()
+        return Scene.load(self.membership, encounter, self.user)
+
+    @cached_property
+    def urls(self) -> EncounterUrls:
+        return EncounterUrls(self.campaign.pk, self.encounter.pk)
 
     @property
     def gm(self) -> bool:
@@ -112,16 +123,17 @@ class Scene:
 def board_context(scene: Scene) -> dict[str, Any]:
     """Everything the board shows: read-only, the same for every request of this viewer."""
     encounter, gm = scene.encounter, scene.gm
-    visible, older_from = log_page(encounter, scene.viewer, before=None)
+    log = log_page(encounter, scene.viewer, before=None)
     view = _tracker_view(scene.engine, scene.fight, scene.viewer)
     return {
         "campaign": scene.campaign,
         "membership": scene.membership,
         "encounter": encounter,
+        "urls": scene.urls,
         "tracker": tracker_block(encounter, scene.rows, gm=gm, user=scene.user, view=view),
-        "log": [log_entry(event, gm=gm, viewer=scene.viewer) for event in visible],
-        "older_from": older_from,
-        "seen": live.seen_mark(visible[0] if visible else None),  # the newest entry shown
+        "log": log.entries,
+        "older_from": log.older_from,
+        "seen": live.seen_mark(log.newest),  # the newest entry shown
         "proposals": _proposals(scene),
         "offer": scene.offer(),
         "decided": scene.decided(),
@@ -174,6 +186,7 @@ def _proposals(scene: Scene) -> list[dict[str, Any]]:
         shown.append(
             {
                 "seq": event.seq,
+                "url": scene.urls.proposal(event.seq),
                 "actor": names.get(action.actor, "?"),
                 "kind": _kind_label(scene, action.actor, action.kind),
                 "targets": targets,
@@ -182,18 +195,6 @@ def _proposals(scene: Scene) -> list[dict[str, Any]]:
             }
         )
     return shown
-
-
-def log_page(
-    encounter: Encounter, viewer: Viewer, *, before: int | None
-) -> tuple[list[Event], int | None]:
-    """A page of the log, newest first: the events this viewer may see (combat.visibility),
-    and where the next older page starts (a full page had more before it, shown or not)."""
-    events = Event.objects.log(encounter).select_related("user").reverse()
-    if before is not None:
-        events = events.filter(seq__lt=before)
-    page = list(events[:LOG_PAGE])
-    return visible_events(page, viewer), page[-1].seq if len(page) == LOG_PAGE else None
 
 
 def stats_readable(viewer: Viewer, fight: Fight | None, actor: str) -> bool:

@@ -31,6 +31,7 @@ from combat.rules.encounter import (
     RollInitiative,
     adjusted,
     apply,
+    built,
     decide,
     payload_from_json,
     rebased,
@@ -153,7 +154,7 @@ class _Replay:
         """The event decided again with the recorded faces; None (and a difference) on error."""
         faces = TypedFaces(event.get("faces") or [])
         try:
-            decided = decide(self.state, command, self.engine, faces)
+            decided = decide(self.state, command, self.engine, faces, live=False)
             if all_used and faces.remaining:
                 raise InvalidDice("%(extra)s typed faces left over", extra=faces.remaining)
         except FAILURES as error:
@@ -202,15 +203,7 @@ def _payload(event: Mapping[str, Any], starting: Mapping[str, Json]) -> Payload:
 def _joined(replay: _Replay, event: Mapping[str, Any], recorded: Recorded) -> Json | None:
     """Through the engine's own constructor: a changed engine would give other HP now."""
     for joined in recorded.payload.combatants:  # type: ignore[attr-defined]
-        fresh = replay.engine.combatant_from_record(
-            id=joined.key,
-            name=joined.name,
-            side=joined.side,
-            stats=joined.stats,
-            is_npc=joined.is_npc,
-            weapons=joined.weapons,
-            armor=joined.armor,
-        )
+        fresh = built(replay.engine, joined)
         for name in ("hp", "max_hp"):
             path = f"combatants.{joined.key}.{name}"
             replay._compare(event, path, getattr(joined, name), getattr(fresh, name))

@@ -19,6 +19,14 @@ from .presenter import Scene
 
 REFUSALS = (RulesError, InvalidDice, workflows.NothingToUndo, workflows.TypedFacesLeft)
 TURN_STEPS = frozenset({"initiative", "next", "undo", "redo", "end"})
+CONFIRMED_STEPS = frozenset({"end"})  # asked again before it is done: "End the fight?"
+
+
+def unconfirmed(scene: Scene, form: TurnForm, step: str) -> bool:
+    """A step that must be confirmed first (ending a fight that has not ended), not yet
+    confirmed: the panel asks, and only the confirmation's post does it."""
+    asked = step in CONFIRMED_STEPS and scene.encounter.status != "ended"
+    return asked and not form.cleaned_data["confirmed"]
 
 
 def refusal(error: Exception) -> str:

@@ -22,7 +22,6 @@ from .fightstate import load_state, persist
 from .live import notify_on_commit
 from .models import Combatant, Encounter, Event
 
-Build = Callable[[Encounter, FaceSource], dict[str, Any]]
 Target = Callable[[Encounter], int | None]
 
 
@@ -74,27 +73,7 @@ def perform(
         seq = encounter.log_length + 1
         new = apply(state, Recorded(seq, payload, locked.target))
         persist(encounter, rows, state, new)
-        return _append(encounter, user, key, str(payload.type), payload.to_json())
-
-
-def run(
-    encounter_id: int,
-    user: AbstractBaseUser | None,
-    key: str,
-    type: str,
-    build: Build,
-    typed_faces: Sequence[int] | None = None,
-) -> Event:
-    """The same frame for a payload built by hand (tests write older logs' events with it)."""
-    with transaction.atomic():
-        encounter = _locked(encounter_id)
-        existing = _retried(encounter, user, key)
-        if existing is not None:
-            return existing
-        faces = faces_from(typed_faces)
-        payload = build(encounter, faces)
-        _all_used(faces)
-        return _append(encounter, user, key, type, payload)
+        return append(encounter, user, key, str(payload.type), payload.to_json())
 
 
 def _locked(encounter_id: int) -> Encounter:
@@ -124,9 +103,11 @@ def _all_used(faces: FaceSource) -> None:
         raise TypedFacesLeft(faces.remaining)
 
 
-def _append(
+def append(
     encounter: Encounter, user: AbstractBaseUser | None, key: str, type: str, payload: Any
 ) -> Event:
+    """Append the event with its history index, bump the version, notify on commit (inside the
+    transaction, the encounter locked; tests also write older logs' events with it)."""
     event = append_event(encounter, type, payload, user=user, key=key)
     history.record(event)  # the log's small index, in the same transaction
     encounter.version += 1

@@ -49,12 +49,10 @@ from .options import defaults
 from .undo import NothingToUndo as NothingToUndo
 from .undo import redo as redo
 from .undo import undo as undo
-from .workflow_frame import Build as Build
 from .workflow_frame import Locked
 from .workflow_frame import TypedFacesLeft as TypedFacesLeft
 from .workflow_frame import faces_from as faces_from
 from .workflow_frame import perform as perform
-from .workflow_frame import run as run
 
 UNDOABLE = history.UNDOABLE
 

@@ -1,10 +1,11 @@
 """`{{ field|as_field }}`: crispy's field markup drawn in Python (combat.fieldhtml)."""
 
 from django import template
-from django.forms.boundfield import BoundField, BoundWidget
+from django.forms.boundfield import BoundField
 from django.utils.safestring import SafeString
 
-from combat.fieldhtml import field_html, tick_box
+from combat.encounter_forms import ActionForm
+from combat.fieldhtml import field_html, tick_rows
 
 register = template.Library()
 
@@ -15,5 +16,5 @@ def as_field(field: BoundField) -> SafeString:
 
 
 @register.filter
-def tick(box: BoundWidget) -> SafeString:
-    return tick_box(box)
+def ticks(form: ActionForm) -> SafeString:
+    return tick_rows(form["modifiers"], form.kinds_of)

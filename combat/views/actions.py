@@ -5,6 +5,7 @@ and adjusted, fight options. Each answers with the panel (the form again with it
 from functools import partial
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -24,12 +25,19 @@ from .queries import ActorQuery
 def encounter_action(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     """An action of the combatant whose turn it is: by the GM, or by the player who owns it."""
     scene = scene_of(request, pk, enc_pk)
-    if done_before(request, scene):
-        return done(request, scene)
+    # A retried post is found by its key where the fight refuses it (the workflow finds it
+    # too, under the lock): a valid first post pays no extra query for it.
     actor = posted_actor(scene, ActorQuery.read(request.POST)["actor"] or "")
     if actor is None:
+        if done_before(request, scene):
+            return done(request, scene)
         return refused(request, scene, _("Nobody's turn: roll initiative first."))
-    turn = on_turn(scene, actor)  # 403 for anybody else's combatant, or out of turn
+    try:
+        turn = on_turn(scene, actor)  # 403 for anybody else's combatant, or out of turn
+    except PermissionDenied:
+        if done_before(request, scene):  # the turn moved on since this key's own action
+            return done(request, scene)
+        raise
     form = action_form(scene, actor, request.POST)
     act = partial(submit.act, scene, form, actor, on_turn=turn)
     written = submit.attempt(form, act, faces="faces") if form.is_valid() else None
@@ -50,6 +58,8 @@ def encounter_turn(request: AuthedHttpRequest, pk: int, enc_pk: int, step: str) 
     if done_before(request, scene):
         return done(request, scene)
     form = TurnForm.posted(request.POST)
+    if form.is_valid() and submit.unconfirmed(scene, form, step):
+        return answer(request, scene, turn=form, confirm=step)
     turn = partial(submit.turn, scene, form, step)
     written = submit.attempt(form, turn, faces="faces") if form.is_valid() else None
     if written is not None:

@@ -78,7 +78,7 @@ def done(
     if not partial(request):
         url = reverse("combat:encounter", args=[scene.campaign.pk, scene.encounter.pk])
         return redirect_to(request, url)
-    scene = scene.reloaded()
+    scene = scene.reloaded(written)
     result = own_result(scene, written) if written is not None else ""
     if forms:
         return answer(request, scene, gm_forms=gm_forms(scene, opened=forms), result=result)

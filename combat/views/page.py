@@ -17,9 +17,9 @@ from combat.rules.engines import has_engine
 from config.http import AuthedHttpRequest
 
 from .. import live, workflows
-from ..display import log_entry
+from ..log_html import log_page
 from ..panel import gm_forms, panel_context
-from ..presenter import Scene, board_context, log_page
+from ..presenter import Scene, board_context
 from .common import PAGE, encounter_of, partial, scene_of
 from .queries import PageQuery
 
@@ -77,12 +77,13 @@ def encounter_page(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResp
 
 
 def _older(request: AuthedHttpRequest, scene: Scene, before: int) -> HttpResponse:
-    events, older_from = log_page(scene.encounter, scene.viewer, before=before)
+    log = log_page(scene.encounter, scene.viewer, before=before)
     context = {
         "campaign": scene.campaign,
         "encounter": scene.encounter,
-        "log": [log_entry(event, gm=scene.gm, viewer=scene.viewer) for event in events],
-        "older_from": older_from,
+        "urls": scene.urls,
+        "log": log.entries,
+        "older_from": log.older_from,
     }
     return render(request, "combat/_board.html#log_entries", context)
 
@@ -96,6 +97,7 @@ def encounter_gm_forms(request: AuthedHttpRequest, pk: int, enc_pk: int) -> Http
         "campaign": scene.campaign,
         "encounter": scene.encounter,
         "membership": scene.membership,
+        "urls": scene.urls,
     }
     context.update(gm_forms(scene))
     if partial(request):

@@ -27,6 +27,7 @@ from combat.rules.engines import get_engine, has_engine, tactics_for
 from combat.rules.simulate import FIGHTS, Simulation, combined, simulate
 from config.http import AuthedHttpRequest
 
+from ..encounter_urls import EncounterUrls
 from ..fightstate import fight_of
 from ..models import Encounter
 from ..simulation_chart import histogram
@@ -49,6 +50,7 @@ def encounter_simulate(request: AuthedHttpRequest, pk: int, enc_pk: int) -> Http
     context = {
         "campaign": membership.campaign,
         "encounter": encounter,
+        "urls": EncounterUrls(membership.campaign.pk, encounter.pk),
         **simulation_context(encounter, more=more),
     }
     if partial(request):

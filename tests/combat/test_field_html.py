@@ -11,7 +11,7 @@ from campaigns.models import Membership
 from combat import encounter_forms
 from combat.demo import DEMOS, load_demo_encounters
 from combat.encounter_forms import ActionForm, TurnForm
-from combat.fieldhtml import field_html, tick_box
+from combat.fieldhtml import field_html, tick_box, tick_rows
 from combat.models import Encounter
 from combat.presenter import Scene
 
@@ -86,6 +86,19 @@ def test_action_form_fields_are_drawn_as_crispy_draws_them(demos, system, gm, bo
         _same(field_html(fast[name]), as_crispy_field(slow[name]))
     for ours, theirs in zip(fast["modifiers"], slow["modifiers"], strict=True):
         _same(tick_box(ours), theirs.tag())
+    _same(tick_rows(fast["modifiers"], fast.kinds_of), _django_tick_rows(slow))
+
+
+def _django_tick_rows(form):
+    """The tick boxes as the template drew them box by box with Django's own `tag()`."""
+    rows = []
+    for box in form["modifiers"]:
+        kinds = " ".join(form.kinds_of.get(box.data["value"], []))
+        label = f'<label class="form-check-label" for="{box.id_for_label}">{box.choice_label}'
+        rows.append(
+            f'<div class="form-check" data-kinds="{kinds}">{box.tag()} {label}</label></div>'
+        )
+    return "".join(rows)
 
 
 @pytest.mark.parametrize("bound", [False, True])
@@ -101,3 +114,16 @@ def test_turn_form_faces_are_drawn_as_crispy_draws_them(bound, monkeypatch):
         forms.append(form)
     _same(field_html(forms[0]["faces"]), as_crispy_field(forms[1]["faces"]))
     _same(field_html(forms[0]["key"]), as_crispy_field(forms[1]["key"]))
+
+
+@pytest.mark.parametrize("system", sorted(DEMOS))
+def test_ticked_boxes_and_ones_not_offered_are_drawn_as_django_draws_them(demos, system):
+    (prepared, _build), _finished = DEMOS[system]
+    encounter = Encounter.objects.get(campaign__system=system, name=prepared)
+    fresh, _other = _forms(encounter, True, None)
+    offered = [value for value, _label in fresh.fields["modifiers"].choices]
+    ticked = {**BAD, "modifiers": offered[::2] + ["<not offered>"]}
+    fast, slow = _forms(encounter, True, ticked)
+    drawn = tick_rows(fast["modifiers"], fast.kinds_of)
+    _same(drawn, _django_tick_rows(slow))
+    assert str(drawn).count(" checked") == len(offered[::2])

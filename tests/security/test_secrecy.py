@@ -9,11 +9,12 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.urls import reverse
 
 from campaigns.demo import load_demo
 from campaigns.models import Campaign, Character, Monster
-from combat import workflows
+from combat import workflow_frame, workflows
 from combat.models import Encounter, Event
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -373,7 +374,9 @@ def test_a_line_logged_before_audiences_existed_is_read_as_it_was_then(client, d
     outcome = {"summary": summary, "steps": [hp_line, oc_line], "rolls": [], "changes": []}
     outcome |= {"order": None, "stage": None, "notes": [], "data": {}}
     legacy = {"outcome": outcome}
-    workflows.run(encounter.pk, gm, "legacy", "adjust", lambda locked, faces: legacy)
+    with transaction.atomic():  # written as the frame wrote it then: no payload class
+        locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
+        workflow_frame.append(locked, gm, "legacy", "adjust", legacy)
     client.force_login(gm)
     assert "20 → 13 životů" in client.get(_url(encounter)).content.decode()
     client.force_login(_user("hrac"))

@@ -45,7 +45,7 @@ from .events import (
     Undone,
     payload_from_json,
 )
-from .state import EncounterState, apply, newcomer, restored
+from .state import EncounterState, apply, built, newcomer, restored
 
 __all__ = [
     "DECIDES",
@@ -82,6 +82,7 @@ __all__ = [
     "Undone",
     "adjusted",
     "apply",
+    "built",
     "decide",
     "first_turn",
     "newcomer",

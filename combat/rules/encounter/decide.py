@@ -267,8 +267,22 @@ DECIDE: dict[type[Any], Callable[..., Payload]] = {
 }
 
 
+# What may still happen once the fight has ended: take the end back (or put it back again), and
+# turn down a proposal left waiting. Nothing else: no turn, roll, action or adjustment.
+AFTER_THE_END = (Undo, Redo, Reject)
+
+
 def decide(
-    state: EncounterState, command: Command, engine: EngineBase, faces: FaceSource
+    state: EncounterState,
+    command: Command,
+    engine: EngineBase,
+    faces: FaceSource,
+    *,
+    live: bool = True,
 ) -> Payload:
-    """The event a command gives in this state: RulesError when the rules refuse it."""
+    """The event a command gives in this state: RulesError when the rules refuse it. `live`:
+    a command given now (an ended fight is final); a replay decides again what older logs
+    hold, some of it written after an end before the end was final."""
+    if live and state.status == ENDED and not isinstance(command, AFTER_THE_END):
+        raise RulesError(_("The fight has ended: undo its end to go on."))
     return DECIDE[type(command)](state, command, engine, faces)

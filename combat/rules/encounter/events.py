@@ -39,6 +39,7 @@ class EventType(StrEnum):
 
 UNDOABLE = frozenset(
     {EventType.INITIATIVE, EventType.ACTION, EventType.ROUND, EventType.TURN, EventType.ADJUST}
+    | {EventType.ENDED}  # undoing the end goes on with the fight (the characters keep their HP)
 )
 DECIDES = frozenset({EventType.REJECTED, EventType.ACTION})  # may decide a proposal
 
@@ -300,6 +301,9 @@ class Ended:
     type: ClassVar[EventType] = EventType.ENDED
     encounter: Transition
     characters: list[Json]  # each character's HP and conditions, kept after the fight
+
+    def changes(self) -> tuple[Change, ...]:
+        return ()  # the fight's state is as it was: only its status and turn move
 
     def to_json(self) -> Json:
         return {"encounter": self.encounter.to_json(), "characters": self.characters}

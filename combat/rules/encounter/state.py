@@ -13,12 +13,12 @@ from typing import Any, Protocol
 
 from combat.rules.base import Change, Combatant, Fight, moved
 from combat.rules.base import apply as apply_changes
+from combat.rules.engine import EngineBase
 from combat.rules.engines import get_engine
 
 from .events import (
     UNDOABLE,
     Added,
-    Ended,
     EventType,
     Joined,
     OptionsSet,
@@ -97,11 +97,10 @@ def _taken(state: EncounterState, event: Recorded, *, undo: bool) -> EncounterSt
     return replace(moved_on, done=done, undone=undone)
 
 
-def newcomer(system: str, joined: Joined) -> Combatant:
-    """A combatant as it joins: the engine's own constructor (its starting conditions), with
-    the stats and HP the event recorded, as the rows keep it (no effects, no initiative yet)."""
-    engine = get_engine(system)
-    state = engine.combatant_from_record(
+def built(engine: EngineBase, joined: Joined) -> Combatant:
+    """The combatant the engine's own constructor makes of what the event recorded (replay
+    compares its HP with the recorded HP: a changed engine would give other HP now)."""
+    return engine.combatant_from_record(
         id=joined.key,
         name=joined.name,
         side=joined.side,
@@ -110,6 +109,12 @@ def newcomer(system: str, joined: Joined) -> Combatant:
         weapons=joined.weapons,
         armor=joined.armor,
     )
+
+
+def newcomer(system: str, joined: Joined) -> Combatant:
+    """A combatant as it joins: the engine's own constructor (its starting conditions), with
+    the stats and HP the event recorded, as the rows keep it (no effects, no initiative yet)."""
+    state = built(get_engine(system), joined)
     return replace(
         state, stats=joined.stats, hp=joined.hp, max_hp=joined.max_hp, effects=(), turn={}
     )
@@ -126,11 +131,6 @@ def _options(state: EncounterState, event: Recorded) -> EncounterState:
     return replace(state, fight=moved(state.fight, options=dict(payload.after)))
 
 
-def _ended(state: EncounterState, event: Recorded) -> EncounterState:
-    payload: Ended = event.payload  # type: ignore[assignment]
-    return restored(state, payload.encounter.after)
-
-
 def _unchanged(state: EncounterState, event: Recorded) -> EncounterState:
     return state  # created; a proposal and its rejection change nothing (an accepted one acts)
 
@@ -141,7 +141,6 @@ APPLY: dict[EventType, Callable[[EncounterState, Recorded], EncounterState]] = {
     EventType.REJECTED: _unchanged,
     EventType.ADDED: _added,
     EventType.OPTIONS: _options,
-    EventType.ENDED: _ended,
     EventType.UNDO: lambda state, event: _taken(state, event, undo=True),
     EventType.REDO: lambda state, event: _taken(state, event, undo=False),
     **{kind: _recorded for kind in UNDOABLE},

@@ -1,0 +1,156 @@
+"""A page of the log as one viewer reads it, each entry drawn once: its HTML for one kind of
+viewer, in one language, is kept in this process (a bounded LRU), so a board drawn again draws
+(and decodes) only the entries it has not drawn before.
+
+An event never changes (the log is append-only and hash-chained), and neither does the event an
+undo or redo names, so whether a viewer sees an entry and what it shows depend only on the
+event and on what the viewer may read. The key holds all of that whole, never a digest of it:
+the event's id and hash, its author's name, the language, and every field of the `Viewer` the
+filter reads (combat.visibility). Two viewers share an entry only when the filter cannot tell
+them apart, so nothing one may read can reach the other. An entry the viewer may not see is
+kept as empty."""
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import TextField
+from django.db.models.functions import Cast
+from django.template.loader import get_template
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+
+from .display import log_entry
+from .models import Encounter, Event
+from .visibility import Viewer, visible_events
+
+LOG_PAGE = 30
+KEPT = 4096  # entries kept per process (about 1 kB each)
+_ENTRY = "combat/_board.html#log_entry"
+_FIELDS = ("pk", "encounter_id", "seq", "type", "user_id", "created_at", "hash", "raw")
+_drawn: "OrderedDict[Hashable, SafeString]" = OrderedDict()
+_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Row:
+    """One event of the page as read: its JSON left undecoded until it must be drawn."""
+
+    pk: int
+    encounter_id: int
+    seq: int
+    type: str
+    user_id: int | None
+    created_at: str
+    hash: str
+    raw: str
+    author: str
+
+    def event(self) -> Event:
+        event = Event(
+            pk=self.pk,
+            encounter_id=self.encounter_id,
+            seq=self.seq,
+            type=self.type,
+            payload=json.loads(self.raw),
+            user_id=self.user_id,
+            created_at=self.created_at,
+            hash=self.hash,
+        )
+        if self.user_id is not None:
+            event.user = get_user_model()(pk=self.user_id, **{_username(): self.author})
+        return event
+
+
+@dataclass(frozen=True)
+class LogPage:
+    entries: list[SafeString]  # newest first, only those this viewer sees
+    newest: Row | None  # the newest entry shown
+    older_from: int | None  # where the next older page starts (a full page had more)
+
+
+def log_page(encounter: Encounter, viewer: Viewer, *, before: int | None) -> LogPage:
+    """A page of the log, newest first, as this viewer reads it (one query)."""
+    rows = _rows(encounter, before)
+    drawn = entries_html(rows, viewer)
+    shown = [(row, html) for row, html in zip(rows, drawn, strict=True) if html]
+    older_from = rows[-1].seq if len(rows) == LOG_PAGE else None
+    return LogPage([html for _row, html in shown], shown[0][0] if shown else None, older_from)
+
+
+def _username() -> str:
+    return str(get_user_model().USERNAME_FIELD)
+
+
+def _rows(encounter: Encounter, before: int | None) -> list[Row]:
+    events = Event.objects.log(encounter).reverse()
+    if before is not None:
+        events = events.filter(seq__lt=before)
+    raw = events.annotate(raw=Cast("payload", TextField()))
+    found = raw.values_list(*_FIELDS, f"user__{_username()}")[:LOG_PAGE]
+    return [
+        Row(pk, encounter_id, seq, kind, user_id, created_at, hash_, raw_json, author or "")
+        for pk, encounter_id, seq, kind, user_id, created_at, hash_, raw_json, author in found
+    ]
+
+
+def viewer_key(viewer: Viewer) -> Hashable:
+    """Every field of the viewer that the filter reads, whole."""
+    return (
+        viewer.gm,
+        tuple(sorted(viewer.names.items())),
+        tuple(sorted(viewer.hidden)),
+        tuple(sorted(viewer.characters)),
+        tuple(sorted(viewer.own)),
+        tuple(sorted(viewer.hp_shown)),
+        viewer.stats_shown,
+    )
+
+
+def entries_html(rows: Sequence[Row], viewer: Viewer) -> list[SafeString]:
+    """Each row's entry as this viewer reads it ("" when not theirs to see), drawn only where
+    it was not drawn before."""
+    seen, language = viewer_key(viewer), get_language()
+    keys = [(row.pk, row.hash, row.author, language, seen) for row in rows]
+    with _lock:
+        found = [_drawn.get(key) for key in keys]
+        for key, drawn in zip(keys, found, strict=True):
+            if drawn is not None:
+                _drawn.move_to_end(key)
+    missing = [row for row, drawn in zip(rows, found, strict=True) if drawn is None]
+    if not missing:
+        return [drawn for drawn in found if drawn is not None]
+    new = _draw([row.event() for row in missing], viewer)
+    with _lock:
+        for row, key in zip(rows, keys, strict=True):
+            if row.pk in new:
+                _drawn[key] = new[row.pk]
+        while len(_drawn) > KEPT:
+            _drawn.popitem(last=False)
+    return [
+        drawn if drawn is not None else new[row.pk] for row, drawn in zip(rows, found, strict=True)
+    ]
+
+
+def _draw(events: list[Event], viewer: Viewer) -> dict[int, SafeString]:
+    template = get_template(_ENTRY)
+    shown = {event.pk for event in visible_events(events, viewer)}
+    return {
+        event.pk: _html(template, event, viewer) if event.pk in shown else SafeString("")
+        for event in events
+    }
+
+
+def _html(template: Any, event: Event, viewer: Viewer) -> SafeString:
+    entry = log_entry(event, gm=viewer.gm, viewer=viewer)
+    return SafeString(template.render({"entry": entry}))
+
+
+def forget() -> None:
+    """Empty the kept entries."""
+    with _lock:
+        _drawn.clear()

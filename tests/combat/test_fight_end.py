@@ -1,0 +1,182 @@
+"""An ended fight is final until its end is undone (issue N): no turn, roll, action, adjustment or
+second end; a waiting proposal can still be turned down; the undo says the fight goes on. The
+GM's "End fight" is asked first, with and without JavaScript; nobody else can end it."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns.demo import load_demo
+from campaigns.models import Campaign
+from combat import workflows
+from combat.demo import PREPARED, load_demo_encounters
+from combat.fightstate import load_state
+from combat.models import Encounter
+from combat.rules.base import Action, RulesError
+from combat.rules.encounter import End, NextTurn, decide
+from combat.rules.engines import get_engine
+from combat.rules.faces import TypedFaces
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+ENDED = "The fight has ended: undo its end to go on."
+
+
+@pytest.fixture
+def fight(db, django_user_model):
+    load_demo()
+    gm = django_user_model.objects.get(username="gm")
+    load_demo_encounters(gm)
+    encounter = Encounter.objects.get(name=PREPARED)
+    workflows.roll_initiative(encounter.pk, gm, "init", typed_faces=[6, 5, 1, 4, 3, 1, 2])
+    keys = {row.name: row.key for row in encounter.combatants.all()}
+    return gm, encounter, keys
+
+
+def _url(encounter, step):
+    return reverse("combat:encounter_turn", args=[encounter.campaign_id, encounter.pk, step])
+
+
+def test_after_the_end_nothing_happens_but_an_undo(fight):
+    gm, encounter, keys = fight
+    workflows.end_encounter(encounter.pk, gm, "end")
+    logged = encounter.events.count()
+    attack = Action("attack", keys["Baldur"], (keys["Vůdce skřetů"],), weapon="Široký meč")
+    refused = {
+        "next": lambda: workflows.next_turn(encounter.pk, gm, "n"),
+        "initiative": lambda: workflows.roll_initiative(encounter.pk, gm, "i"),
+        "action": lambda: workflows.resolve_action(encounter.pk, gm, "a", attack, [3, 1]),
+        "adjust": lambda: workflows.adjust(encounter.pk, gm, "h", keys["Baldur"], hp=1),
+        "end again": lambda: workflows.end_encounter(encounter.pk, gm, "e2"),
+    }
+    for name, attempt in refused.items():
+        with pytest.raises(RulesError) as error:
+            attempt()
+        assert error.value.template == ENDED, name
+    assert encounter.events.count() == logged  # nothing was written
+    workflows.undo(encounter.pk, gm, "u")
+    assert Encounter.objects.get(pk=encounter.pk).status == "running"
+    workflows.next_turn(encounter.pk, gm, "n-after")  # the fight goes on
+
+
+def test_a_replay_reads_an_older_log_written_after_an_end(fight):
+    """Logs written before the end was final may hold a turn after it: a replay decides them
+    again as they were (not live), so they still replay."""
+    gm, encounter, _keys = fight
+    workflows.end_encounter(encounter.pk, gm, "end")
+    state, _rows = load_state(Encounter.objects.get(pk=encounter.pk))
+    engine = get_engine(encounter.system)
+    with pytest.raises(RulesError):
+        decide(state, NextTurn(), engine, TypedFaces([]))
+    assert decide(state, NextTurn(), engine, TypedFaces([]), live=False).type == "turn"
+    with pytest.raises(RulesError):
+        decide(state, End(), engine, TypedFaces([]))
+
+
+def test_a_waiting_proposal_can_still_be_turned_down(fight, django_user_model):
+    gm, encounter, keys = fight
+    Campaign.objects.filter(pk=encounter.campaign_id).update(players_propose=True)
+    player = django_user_model.objects.get(username="hrac")
+    attack = Action("attack", keys["Baldur"], (keys["Vůdce skřetů"],), weapon="Široký meč")
+    proposal = workflows.propose_action(encounter.pk, player, "p", attack, [3, 1])
+    workflows.end_encounter(encounter.pk, gm, "end")
+    with pytest.raises(RulesError):
+        workflows.decide_proposal(encounter.pk, gm, "yes", proposal.seq, accept=True)
+    workflows.decide_proposal(encounter.pk, gm, "no", proposal.seq, accept=False)
+    assert workflows.pending_proposals(encounter) == []
+
+
+def test_the_undo_of_an_end_says_the_fight_goes_on(client, fight):
+    gm, encounter, _keys = fight
+    end = workflows.end_encounter(encounter.pk, gm, "end")
+    workflows.undo(encounter.pk, gm, "u")
+    workflows.redo(encounter.pk, gm, "r")
+    client.force_login(gm)
+    page = client.get(reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk]))
+    html = page.content.decode()
+    assert f"The fight goes on again (its end, event #{end.seq}, undone)" in html
+    assert f"The fight has ended again (event #{end.seq} redone)" in html
+
+
+@pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "no-js"])
+def test_end_fight_is_asked_first_then_done(client, fight, headers):
+    gm, encounter, _keys = fight
+    client.force_login(gm)
+    asked = client.post(_url(encounter, "end"), {"turn-key": "end-1"}, **headers)
+    assert asked.status_code == 200
+    html = asked.content.decode()
+    assert "End the fight?" in html and 'name="turn-confirmed"' in html
+    assert 'value="end-1"' in html  # the confirmation carries the same one-time key
+    assert Encounter.objects.get(pk=encounter.pk).status == "running"
+    data = {"turn-key": "end-1", "turn-confirmed": "on"}
+    done = client.post(_url(encounter, "end"), data, **headers)
+    assert done.status_code == (200 if headers else 302)
+    assert Encounter.objects.get(pk=encounter.pk).status == "ended"
+    again = client.post(_url(encounter, "end"), data, **headers)  # a double click: the same end
+    assert again.status_code == (200 if headers else 302)
+    assert Encounter.objects.get(pk=encounter.pk).events.filter(type="ended").count() == 1
+    page = client.get(reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk]))
+    html = page.content.decode()
+    assert "fight-over" in html and ">Next turn<" not in html and ">End fight<" not in html
+
+
+def test_next_turn_after_the_end_is_refused_in_the_panel(client, fight):
+    gm, encounter, _keys = fight
+    workflows.end_encounter(encounter.pk, gm, "end")
+    client.force_login(gm)
+    answer = client.post(_url(encounter, "next"), {"turn-key": "late"}, **HTMX)
+    assert answer.status_code == 200 and ENDED in answer.content.decode()
+    assert Encounter.objects.get(pk=encounter.pk).status == "ended"
+
+
+@pytest.mark.parametrize("who", ["hrac", "stranger", "gm2"])
+def test_nobody_else_can_end_the_fight(client, fight, django_user_model, who):
+    """A player of the campaign: 403; a stranger, or a GM of another campaign: 404."""
+    _gm, encounter, _keys = fight
+    user = django_user_model.objects.filter(username=who).first()
+    if user is None:
+        user = django_user_model.objects.create_user(who, password="x")
+    if who == "gm2":
+        Campaign.objects.create(name="Jinde", system=encounter.campaign.system)
+        other = Campaign.objects.exclude(pk=encounter.campaign_id).first()
+        other.memberships.create(user=user, role="gm")
+    client.force_login(user)
+    data = {"turn-key": "mine", "turn-confirmed": "on"}
+    answer = client.post(_url(encounter, "end"), data, **HTMX)
+    assert answer.status_code == (403 if who == "hrac" else 404)
+    assert Encounter.objects.get(pk=encounter.pk).status == "running"
+
+
+def test_an_end_undone_and_redone_replays_and_its_index_is_the_logs(fight):
+    from combat import history
+    from combat.replay import export_encounter, replay_encounter
+
+    gm, encounter, _keys = fight
+    workflows.end_encounter(encounter.pk, gm, "end")
+    workflows.undo(encounter.pk, gm, "u")
+    workflows.next_turn(encounter.pk, gm, "n")
+    workflows.end_encounter(encounter.pk, gm, "end-2")
+    workflows.undo(encounter.pk, gm, "u-2")
+    workflows.redo(encounter.pk, gm, "r-2")
+    encounter = Encounter.objects.get(pk=encounter.pk)
+    assert encounter.status == "ended"
+    report = replay_encounter(export_encounter(encounter))
+    assert report.ok, [str(d) for d in report.differences]
+    folded = history.fold(encounter.events.order_by("seq").values_list("seq", "type", "payload"))
+    assert history.stacks(encounter) == (list(folded.done), list(folded.undone))
+
+
+def test_the_migration_makes_an_older_end_the_next_undo(fight):
+    """Migration 0009 over an end written before ends were undoable (no undo row of its own):
+    afterwards undo takes back the end, not the step before it."""
+    import importlib
+
+    from django.apps import apps as django_apps
+
+    from combat.models import UndoEntry
+
+    gm, encounter, _keys = fight
+    end = workflows.end_encounter(encounter.pk, gm, "end")
+    UndoEntry.objects.filter(encounter=encounter, seq=end.seq).delete()  # as it was written
+    importlib.import_module("combat.migrations.0009_an_end_can_be_undone").refold(django_apps, None)
+    undo = workflows.undo(encounter.pk, gm, "u")
+    assert undo.payload == {"target": end.seq, "type": "ended"}
+    assert Encounter.objects.get(pk=encounter.pk).status == "running"
