@@ -82,13 +82,26 @@ def face_marks(expression: str, faces: list[Any]) -> list[dict[str, Any]]:
 def hp_descriptor(row: Combatant, system: str) -> str:
     """What players see of a monster's health unless the GM reveals the numbers; "down" as
     its rule system says (OSE's surrendered, SR3's dying, the dice pool's beaten)."""
-    found = SYSTEMS.get(system)
-    down = found.down if found is not None else DOWN
-    if row.hp <= 0 or down & set(row.conditions):
+    if row.hp <= 0 or _down_conditions(system) & set(row.conditions):
         return gettext("down")
     if row.hp >= row.max_hp:
         return gettext("unhurt")
     return gettext("wounded") if row.hp * 2 > row.max_hp else gettext("badly wounded")
+
+
+def _down_conditions(system: str) -> frozenset[str]:
+    """The conditions that mean "down" in this system (OSE's surrendered, SR3's dying …)."""
+    found = SYSTEMS.get(system)
+    return frozenset(found.down if found is not None else DOWN)
+
+
+def numbers_shown(row: Combatant, system: str) -> str:
+    """HP as numbers, with "down" when they say so and no condition of the row says it already
+    (the GM read "−3 / 11" where the players read "down")."""
+    shown = f"{row.hp} / {row.max_hp}"
+    if row.hp <= 0 and not _down_conditions(system) & set(row.conditions):
+        return f"{shown} · {gettext('down')}"
+    return shown
 
 
 @dataclass(frozen=True)
@@ -155,7 +168,8 @@ def tracker_rows(
     result = []
     for row in ordered:
         numbers = gm or not row.is_npc or row.hp_revealed or row.owned_by(user)
-        health = f"{row.hp} / {row.max_hp}" if numbers else hp_descriptor(row, encounter.system)
+        system = encounter.system
+        health = numbers_shown(row, system) if numbers else hp_descriptor(row, system)
         # An engine's badges (combat pool, condition monitors) show a monster's numbers too.
         badges = tuple(_badge(b) for b in view.badges.get(row.key, ())) if numbers else ()
         result.append(

@@ -2,11 +2,13 @@
 and the board everyone watches (tracker, turn banner, proposals, log), filtered by
 combat.visibility. The panel one user edits is combat.panel."""
 
+import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.utils.crypto import salted_hmac
 
 from campaigns.models import Campaign, Membership
 from combat.rules.base import ActionOption, Audience, Fight, RulesError, TrackerView
@@ -117,7 +119,17 @@ class Scene:
         (static/js/app.js), and carries over what was typed into it."""
         current = self.encounter.current if self.viewer.sees(self.encounter.current) else ""
         keys = ",".join(row.key for row in self.rows if row.key not in self.hidden)
-        return f"{self.encounter.status} {self.encounter.round} {current} {keys}"
+        encounter = self.encounter
+        return f"{encounter.status} {encounter.round} {current} {keys} {_stage_mark(encounter)}"
+
+
+def _stage_mark(encounter: Encounter) -> str:
+    """The engine's stage (OSE's phase, Shadowrun's pass) changes what may be done while the
+    same combatant acts (melee after movement): a keyed digest of it, so the offer says that
+    it changed without stating it (the board says it in the viewer's own words)."""
+    stage = json.dumps(encounter.stage, sort_keys=True, default=str)
+    mark = salted_hmac("iniciativa.offer-stage", f"{encounter.pk}:{stage}").hexdigest()
+    return mark[:12].upper()  # no combatant key ("c12") can be read in it
 
 
 def board_context(scene: Scene) -> dict[str, Any]:

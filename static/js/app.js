@@ -158,10 +158,14 @@ function refreshPanel() {
   const values = actor && document.getElementById("act-as") ? { actor: actor.value } : {};
   htmx
     .ajax("GET", panel.dataset.src, { target: "#panel", swap: "outerHTML", values })
-    .finally(() => { panelAsked = false; });
+    .finally(() => {
+      panelAsked = false;
+      refreshPanel(); // a board that came while the panel was asked for is looked at now
+    });
 }
 document.addEventListener("htmx:afterSettle", (event) => {
-  if (event.detail.elt.id === "board") refreshPanel();
+  const id = event.detail.elt.id;
+  if (id === "board" || id === "panel") refreshPanel();
 });
 
 // Tamper evidence (docs/security.md): this browser remembers, per encounter, the newest log

@@ -1,6 +1,7 @@
 """An ended fight is final until its end is undone (issue N): no turn, roll, action, adjustment or
 second end; a waiting proposal can still be turned down; the undo says the fight goes on. The
-GM's "End fight" is asked first, with and without JavaScript; nobody else can end it."""
+GM's "End fight" is asked first, with and without JavaScript; nobody else can end it. And the
+GM reads "down" beside HP that say so, as the players read it."""
 
 import pytest
 from django.urls import reverse
@@ -180,3 +181,37 @@ def test_the_migration_makes_an_older_end_the_next_undo(fight):
     undo = workflows.undo(encounter.pk, gm, "u")
     assert undo.payload == {"target": end.seq, "type": "ended"}
     assert Encounter.objects.get(pk=encounter.pk).status == "running"
+
+
+@pytest.mark.parametrize("older", [True, False], ids=["step-before-the-end", "anything-else"])
+def test_a_log_from_before_ends_could_be_undone_still_replays(fight, older):
+    """Before, an undo after the end took back the step before it: such a log replays; an undo
+    of anything else than what the stacks hold is still a difference."""
+    from django.db import transaction
+
+    from combat import workflow_frame
+    from combat.replay import export_encounter, replay_encounter
+
+    gm, encounter, _keys = fight
+    initiative = encounter.events.get(type="initiative").seq
+    workflows.end_encounter(encounter.pk, gm, "end")
+    target = initiative if older else 1
+    with transaction.atomic():  # the undo as the frame wrote it then
+        locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
+        undo = {"target": target, "type": "initiative" if older else "created"}
+        workflow_frame.append(locked, gm, "old-undo", "undo", undo)
+    report = replay_encounter(export_encounter(Encounter.objects.get(pk=encounter.pk)))
+    assert report.ok is older, [str(d) for d in report.differences]
+
+
+def test_the_gm_reads_down_beside_numbers_that_say_so(client, fight):
+    """Found by issue N: the GM read "-3 / 20" where the players read "down"."""
+    gm, encounter, keys = fight
+    workflows.adjust(encounter.pk, gm, "hp", keys["Vůdce skřetů"], hp=-3)
+    client.force_login(gm)
+    page = client.get(reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk]))
+    html = page.content.decode()
+    leader = html[html.index('data-combatant="Vůdce skřetů"') :].split("</li>")[0]
+    assert "-3 / 20 · down" in leader
+    baldur = html[html.index('data-combatant="Baldur"') :].split("</li>")[0]
+    assert "30 / 30<" in baldur  # standing: the numbers alone

@@ -179,3 +179,19 @@ def test_an_action_reads_the_fight_once_and_asks_the_engine_once_per_state(
     # once to judge the form, once inside the workflow's lock, once for the new state shown
     assert len(combatant_reads) <= 3, combatant_reads
     assert len(asked) == 2  # the form judged on the state read, the fresh panel on the new one
+
+
+def test_the_offer_changes_with_the_engines_stage_alone(fight):
+    """OSE's melee phase after the movement phase, the same combatant acting: what the panel
+    offers changed, so the board's offer must differ (found by the OSE browser test on a phone
+    that polled less often than the GM clicked)."""
+    from campaigns.models import Membership
+    from combat.presenter import Scene
+
+    encounter = fight["encounter"]
+    membership = Membership.objects.get(campaign=encounter.campaign, user=fight["gm"])
+    before = Scene.load(membership, encounter, fight["gm"]).offer()
+    encounter.stage = {**encounter.stage, "phase": "melee"}
+    after = Scene.load(membership, encounter, fight["gm"]).offer()
+    assert before != after and before.split()[:4] == after.split()[:4]
+    assert after.split()[-1] == after.split()[-1].upper()  # no key like "c12" inside
