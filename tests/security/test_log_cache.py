@@ -124,3 +124,26 @@ def test_a_combatant_shown_to_the_players_is_read_at_once_and_hidden_again(clien
     wolf.hidden = True
     wolf.save()
     assert "d20 17" not in _page(client, player, encounter)
+
+
+def test_the_key_holds_every_field_of_the_viewer():
+    """A field added to `Viewer` one day must reach the key, or two viewers the filter tells
+    apart would share entries: each field changed alone changes the key."""
+    from dataclasses import fields, replace
+
+    from combat.visibility import Viewer
+
+    base = Viewer(gm=False, names={"c1": "Helga"}, hidden=frozenset({"c2"}))
+    changed = {
+        "gm": True,
+        "names": {"c1": "Helga", "c2": "Wolf"},
+        "hidden": frozenset(),
+        "characters": frozenset({"c1"}),
+        "own": frozenset({"c1"}),
+        "hp_shown": frozenset({"c2"}),
+        "stats_shown": True,
+    }
+    assert {field.name for field in fields(Viewer)} == set(changed)
+    key = log_html.viewer_key(base)
+    for name, value in changed.items():
+        assert log_html.viewer_key(replace(base, **{name: value})) != key, name
