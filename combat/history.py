@@ -104,11 +104,22 @@ def fold(events: Iterable[tuple[int, str, Any]]) -> Folded:
         if kind in UNDOABLE:
             folded.done.append(seq)
             folded.undone.clear()  # a new action forgets what could be redone
-        elif kind == EventType.UNDO and folded.done:
-            folded.undone.append(folded.done.pop())
-        elif kind == EventType.REDO and folded.undone:
-            folded.done.append(folded.undone.pop())
+        elif kind == EventType.UNDO:
+            _moved(folded.done, folded.undone, payload.get("target"))
+        elif kind == EventType.REDO:
+            _moved(folded.undone, folded.done, payload.get("target"))
+            folded.done.sort()
     return folded
+
+
+def _moved(source: list[int], sink: list[int], target: Any) -> None:
+    """What an undo took back (or a redo put back): the event it names, as `record` does (a
+    log from before an end could be undone names the step before the end, under the top)."""
+    if not source:
+        return
+    seq = target if isinstance(target, int) and target in source else source[-1]
+    source.remove(seq)
+    sink.append(seq)
 
 
 def rebuild_history(encounter: Encounter) -> None:

@@ -2,13 +2,12 @@
 and the board everyone watches (tracker, turn banner, proposals, log), filtered by
 combat.visibility. The panel one user edits is combat.panel."""
 
-import json
+import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.utils.crypto import salted_hmac
 
 from campaigns.models import Campaign, Membership
 from combat.rules.base import ActionOption, Audience, Fight, RulesError, TrackerView
@@ -119,24 +118,28 @@ class Scene:
         (static/js/app.js), and carries over what was typed into it."""
         current = self.encounter.current if self.viewer.sees(self.encounter.current) else ""
         keys = ",".join(row.key for row in self.rows if row.key not in self.hidden)
-        encounter = self.encounter
-        return f"{encounter.status} {encounter.round} {current} {keys} {_stage_mark(encounter)}"
+        encounter, mark = self.encounter, _stage_mark(self.tracker_view)
+        return f"{encounter.status} {encounter.round} {current} {keys} {mark}"
+
+    @cached_property
+    def tracker_view(self) -> TrackerView:
+        return _tracker_view(self.engine, self.fight, self.viewer)
 
 
-def _stage_mark(encounter: Encounter) -> str:
+def _stage_mark(view: TrackerView) -> str:
     """The engine's stage (OSE's phase, Shadowrun's pass) changes what may be done while the
-    same combatant acts (melee after movement): a keyed digest of it, so the offer says that
-    it changed without stating it (the board says it in the viewer's own words)."""
-    stage = json.dumps(encounter.stage, sort_keys=True, default=str)
-    mark = salted_hmac("iniciativa.offer-stage", f"{encounter.pk}:{stage}").hexdigest()
-    return mark[:12].upper()  # no combatant key ("c12") can be read in it
+    same combatant acts (melee after movement): a digest of the stage as this viewer reads it
+    in the tracker (its header lines and blocks, worked out without hidden combatants), so the
+    offer changes with it and says nothing the board does not."""
+    seen = repr((view.header, view.groups, sorted(view.acted)))
+    return hashlib.sha256(seen.encode()).hexdigest()[:12].upper()  # no key ("c12") in it
 
 
 def board_context(scene: Scene) -> dict[str, Any]:
     """Everything the board shows: read-only, the same for every request of this viewer."""
     encounter, gm = scene.encounter, scene.gm
     log = log_page(encounter, scene.viewer, before=None)
-    view = _tracker_view(scene.engine, scene.fight, scene.viewer)
+    view = scene.tracker_view
     return {
         "campaign": scene.campaign,
         "membership": scene.membership,

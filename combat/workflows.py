@@ -37,6 +37,7 @@ from combat.rules.encounter import (
     SetOptions,
     decide,
     payload_from_json,
+    still_open,
 )
 from combat.rules.encounter import first_turn as first_turn
 from combat.rules.engines import get_engine
@@ -80,6 +81,7 @@ def add_combatants(
     """One combatant for a character, or `count` numbered copies of a monster ("Skřet 1..4")."""
 
     def step(locked: Locked, faces: FaceSource) -> Added:
+        still_open(locked.state)
         names = [record.name if count == 1 else f"{record.name} {n}" for n in range(1, count + 1)]
         return Added(tuple(_joined(locked, record, name, side, hidden) for name in names))
 

@@ -21,7 +21,15 @@ def refold(apps, schema_editor):
         )
 
 
+def unindex_ends(apps, schema_editor):
+    """Back to 0008, whose code cannot undo an end: no end stays in the undo index."""
+    Event = apps.get_model("combat", "Event")
+    UndoEntry = apps.get_model("combat", "UndoEntry")
+    for encounter_id, seq in Event.objects.filter(type="ended").values_list("encounter_id", "seq"):
+        UndoEntry.objects.filter(encounter_id=encounter_id, seq=seq).delete()
+
+
 class Migration(migrations.Migration):
     dependencies = [("combat", "0008_history_index")]
 
-    operations = [migrations.RunPython(refold, migrations.RunPython.noop)]
+    operations = [migrations.RunPython(refold, unindex_ends)]

@@ -149,11 +149,14 @@ document.addEventListener("htmx:afterSettle", () => {
   carryOver(snapshot, panel);
 });
 let panelAsked = false;
+let askedAt = null; // the board's version a panel was last asked for: once per version
 function refreshPanel() {
   const panel = document.getElementById("panel");
   const board = document.getElementById("board");
   if (!panel || !board || panelAsked || panel.dataset.offer === board.dataset.offer) return;
+  if (board.dataset.version === askedAt) return; // a newer board asks again if it must
   panelAsked = true;
+  askedAt = board.dataset.version;
   const actor = panel.querySelector("form[data-form^='action:'] [name=actor]");
   const values = actor && document.getElementById("act-as") ? { actor: actor.value } : {};
   htmx

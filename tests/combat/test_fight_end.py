@@ -215,3 +215,62 @@ def test_the_gm_reads_down_beside_numbers_that_say_so(client, fight):
     assert "-3 / 20 · down" in leader
     baldur = html[html.index('data-combatant="Baldur"') :].split("</li>")[0]
     assert "30 / 30<" in baldur  # standing: the numbers alone
+
+
+def test_a_log_from_before_ends_could_be_undone_folds_to_what_it_says(fight):
+    """Found by review: the fold took the top of the stack, not the undo's target, so migration
+    0009 made the old undo's initiative the next undo again (undone twice, and the replay
+    then broken). The fold follows each undo's target, as the live index does."""
+    import importlib
+
+    from django.apps import apps as django_apps
+    from django.db import transaction
+
+    from combat import history, workflow_frame
+    from combat.models import UndoEntry
+    from combat.replay import export_encounter, replay_encounter
+
+    gm, encounter, _keys = fight
+    initiative = encounter.events.get(type="initiative").seq
+    end = workflows.end_encounter(encounter.pk, gm, "end")
+    UndoEntry.objects.filter(encounter=encounter, seq=end.seq).delete()  # as written then
+    with transaction.atomic():
+        locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
+        undo = {"target": initiative, "type": "initiative"}
+        workflow_frame.append(locked, gm, "old-undo", "undo", undo)
+    importlib.import_module("combat.migrations.0009_an_end_can_be_undone").refold(django_apps, None)
+    assert history.stacks(encounter)[0] == [end.seq]
+    again = workflows.undo(encounter.pk, gm, "u-new")
+    assert again.payload == {"target": end.seq, "type": "ended"}
+    report = replay_encounter(export_encounter(Encounter.objects.get(pk=encounter.pk)))
+    assert report.ok, [str(d) for d in report.differences]
+
+
+def test_nobody_joins_an_ended_fight(fight):
+    """Found by review: adding combatants went past the rule (it decides no command)."""
+    from campaigns.models import Monster
+
+    gm, encounter, _keys = fight
+    goblin = Monster.objects.get(campaign=encounter.campaign, name="Skřet")
+    workflows.end_encounter(encounter.pk, gm, "end")
+    joined = encounter.combatants.count()
+    with pytest.raises(RulesError) as error:
+        workflows.add_combatants(encounter.pk, gm, "late", record=goblin)
+    assert error.value.template == ENDED
+    assert encounter.combatants.count() == joined  # no row was left behind either
+
+
+def test_going_back_to_0008_leaves_no_end_in_the_undo_index(fight):
+    import importlib
+
+    from django.apps import apps as django_apps
+
+    from combat.models import UndoEntry
+
+    gm, encounter, _keys = fight
+    end = workflows.end_encounter(encounter.pk, gm, "end")
+    assert UndoEntry.objects.filter(encounter=encounter, seq=end.seq).exists()
+    migration = importlib.import_module("combat.migrations.0009_an_end_can_be_undone")
+    migration.unindex_ends(django_apps, None)
+    assert not UndoEntry.objects.filter(encounter=encounter, seq=end.seq).exists()
+    assert UndoEntry.objects.filter(encounter=encounter).exists()  # the initiative stays

@@ -181,17 +181,37 @@ def test_an_action_reads_the_fight_once_and_asks_the_engine_once_per_state(
     assert len(asked) == 2  # the form judged on the state read, the fresh panel on the new one
 
 
-def test_the_offer_changes_with_the_engines_stage_alone(fight):
-    """OSE's melee phase after the movement phase, the same combatant acting: what the panel
-    offers changed, so the board's offer must differ (found by the OSE browser test on a phone
-    that polled less often than the GM clicked)."""
+def test_the_offer_changes_with_the_engines_stage_alone(db, django_user_model):
+    """OSE: Dagmar acts in the movement phase and again in the melee phase, nothing else the
+    offer names changed: what her panel offers did, so the board's offer must differ (found by
+    the OSE browser test, on a phone that polled less often than the GM clicked)."""
+    from campaigns.demo import load_demo
     from campaigns.models import Membership
+    from combat import workflows
+    from combat.demo import load_demo_encounters
+    from combat.demos import ose
+    from combat.models import Encounter
     from combat.presenter import Scene
 
-    encounter = fight["encounter"]
-    membership = Membership.objects.get(campaign=encounter.campaign, user=fight["gm"])
-    before = Scene.load(membership, encounter, fight["gm"]).offer()
-    encounter.stage = {**encounter.stage, "phase": "melee"}
-    after = Scene.load(membership, encounter, fight["gm"]).offer()
-    assert before != after and before.split()[:4] == after.split()[:4]
+    load_demo()
+    gm = django_user_model.objects.get(username="gm")
+    load_demo_encounters(gm)
+    encounter = Encounter.objects.get(name=ose.PREPARED)
+    membership = Membership.objects.get(campaign=encounter.campaign, user=gm)
+    workflows.roll_initiative(encounter.pk, gm, "init", typed_faces=[5, 2])
+    dagmar = encounter.combatants.get(name="Dagmar").key
+
+    def now():  # type: ignore[no-untyped-def]
+        fresh = Encounter.objects.get(pk=encounter.pk)
+        return fresh, Scene.load(membership, fresh, gm).offer()
+
+    first, before = now()
+    assert first.current == dagmar
+    for number in range(12):  # through the phases to Dagmar's next one
+        workflows.next_turn(encounter.pk, gm, f"n{number}")
+        later, after = now()
+        if later.current == dagmar and later.stage != first.stage:
+            break
+    assert later.current == dagmar and later.round == first.round
+    assert before.split()[:4] == after.split()[:4] and before != after
     assert after.split()[-1] == after.split()[-1].upper()  # no key like "c12" inside

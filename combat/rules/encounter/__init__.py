@@ -22,6 +22,7 @@ from .decide import (
     decide,
     first_turn,
     rebased,
+    still_open,
 )
 from .events import (
     DECIDES,
@@ -89,4 +90,5 @@ __all__ = [
     "payload_from_json",
     "rebased",
     "restored",
+    "still_open",
 ]

@@ -283,6 +283,12 @@ def decide(
     """The event a command gives in this state: RulesError when the rules refuse it. `live`:
     a command given now (an ended fight is final); a replay decides again what older logs
     hold, some of it written after an end before the end was final."""
-    if live and state.status == ENDED and not isinstance(command, AFTER_THE_END):
-        raise RulesError(_("The fight has ended: undo its end to go on."))
+    if live and not isinstance(command, AFTER_THE_END):
+        still_open(state)
     return DECIDE[type(command)](state, command, engine, faces)
+
+
+def still_open(state: EncounterState) -> None:
+    """RulesError once the fight has ended (a newcomer joins no ended fight either)."""
+    if state.status == ENDED:
+        raise RulesError(_("The fight has ended: undo its end to go on."))
