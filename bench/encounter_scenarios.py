@@ -154,7 +154,20 @@ def timed(call: Any) -> float:
     return clock() - start
 
 
-DRAWN_TICK: list[Any] = []
+def _django_ticks(field: Any, kinds_of: Any) -> Any:
+    """The tick boxes as the template drew them before: box by box with Django's `tag()`."""
+    from django.utils.html import conditional_escape, escape
+    from django.utils.safestring import mark_safe
+
+    rows = []
+    for box in field:
+        kinds = escape(" ".join(kinds_of.get(box.data["value"], [])))
+        rows.append(
+            f'<div class="form-check" data-kinds="{kinds}">{box.tag()} <label'
+            f' class="form-check-label" for="{box.id_for_label}">'
+            f"{conditional_escape(box.choice_label)}</label></div>"
+        )
+    return mark_safe("".join(rows))  # noqa: S308
 
 
 def fields(on: bool) -> None:
@@ -165,9 +178,7 @@ def fields(on: bool) -> None:
     from combat.templatetags import encounter_fields
 
     encounter_fields.field_html = fieldhtml.field_html if on else as_crispy_field  # type: ignore[assignment]
-    if not DRAWN_TICK:  # combat.fieldhtml's own, kept before the first switch
-        DRAWN_TICK.append(fieldhtml.tick_box)
-    fieldhtml.tick_box = DRAWN_TICK[0] if on else (lambda box: box.tag())  # type: ignore[assignment]
+    encounter_fields.tick_rows = fieldhtml.tick_rows if on else _django_ticks  # type: ignore[assignment]
 
 
 def requests(state: dict[str, Any], fight: str = "demo") -> dict[str, Any]:

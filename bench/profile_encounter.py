@@ -102,7 +102,6 @@ def instrument() -> None:
     from combat import (
         display,
         encounter_forms,
-        fieldhtml,
         fightstate,
         journal_rolls,
         live,
@@ -112,6 +111,7 @@ def instrument() -> None:
         workflows,
     )
     from combat.rules.engines import get_engine
+    from combat.templatetags import encounter_fields
 
     def sql(execute: Any, sql: Any, params: Any, many: Any, context: Any) -> Any:
         _enter("SQL (driver execute)")
@@ -158,8 +158,8 @@ def instrument() -> None:
     _patch_function(display, "face_marks", "log entries: face_marks (dice replay)")
     _patch_method(encounter_forms.ActionForm, "__init__", "ActionForm build")
     _patch_method(encounter_forms.TurnForm, "fresh", "TurnForm build")
-    _patch_function(fieldhtml, "field_html", "fields drawn (combat.fieldhtml)")
-    _patch_function(fieldhtml, "tick_box", "fields drawn (combat.fieldhtml)")
+    _patch_function(encounter_fields, "field_html", "fields drawn (combat.fieldhtml)")
+    _patch_function(encounter_fields, "tick_rows", "fields drawn (combat.fieldhtml)")
     _patch_function(journal_rolls, "offered", "journal_rolls.offered")
     _patch_function(presenter, "_proposals", "proposals")
     _patch_function(presenter, "log_page", "log page (log_html.log_page)")

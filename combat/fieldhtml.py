@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
-from django.forms.boundfield import BoundField, BoundWidget
+from django.forms.boundfield import BoundField
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -210,11 +210,3 @@ def tick_rows(field: BoundField, kinds_of: Mapping[str, list[str]]) -> SafeStrin
             f"{conditional_escape(label)}</label></div>"
         )
     return mark_safe("".join(rows))  # noqa: S308
-
-
-def tick_box(box: BoundWidget) -> SafeString:
-    """`{{ box.tag }}` of one choice of a CheckboxSelectMultiple, without Django's templates."""
-    data = box.data
-    attrs = dict(data["attrs"])
-    value = f' value="{escape(data["value"])}"' if data["value"] is not None else ""
-    return mark_safe(f'<input type="{data["type"]}" name="{data["name"]}"{value}{_attrs(attrs)}>')  # noqa: S308

@@ -3,7 +3,8 @@ and the board everyone watches (tracker, turn banner, proposals, log), filtered 
 combat.visibility. The panel one user edits is combat.panel."""
 
 import hashlib
-from dataclasses import dataclass, field
+import json
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -58,13 +59,11 @@ class Scene:
     def reloaded(self, written: Event | None = None) -> "Scene":
         """The same viewer after a write: the combatants read again, and the encounter too
         unless the event `written` carries the one its workflow saved under the lock."""
-        encounter = self.encounter
-        if written is not None and Event.encounter.is_cached(written):
-            encounter = written.encounter
-        if encounter is self.encounter or encounter.pk != self.encounter.pk:
-            encounter = self.encounter
-            encounter.refresh_from_db()
-        return Scene.load(self.membership, encounter, self.user)
+        saved = written.encounter if written and Event.encounter.is_cached(written) else None
+        if saved is not None and saved.pk == self.encounter.pk:
+            return Scene.load(self.membership, saved, self.user)
+        self.encounter.refresh_from_db()
+        return Scene.load(self.membership, self.encounter, self.user)
 
     @cached_property
     def urls(self) -> EncounterUrls:
@@ -131,8 +130,9 @@ def _stage_mark(view: TrackerView) -> str:
     same combatant acts (melee after movement): a digest of the stage as this viewer reads it
     in the tracker (its header lines and blocks, worked out without hidden combatants), so the
     offer changes with it and says nothing the board does not."""
-    seen = repr((view.header, view.groups, sorted(view.acted)))
-    return hashlib.sha256(seen.encode()).hexdigest()[:12].upper()  # no key ("c12") in it
+    seen = [[asdict(line) for line in view.header], [asdict(g) for g in view.groups]]
+    text = json.dumps([*seen, sorted(view.acted)], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:12].upper()  # no key ("c12") in it
 
 
 def board_context(scene: Scene) -> dict[str, Any]:
