@@ -52,8 +52,13 @@ def new_context(browser, live_server):  # type: ignore[no-untyped-def]
     contexts = []
 
     def make(locale: str = "en-US", width: int = 1280, height: int = 900):  # type: ignore[no-untyped-def]
+        # Reduced motion: Bootstrap scrolls smoothly otherwise, and a window read while it
+        # glides (slowly on a busy machine) is neither where it was nor where it goes.
         context = browser.new_context(
-            base_url=live_server.url, locale=locale, viewport={"width": width, "height": height}
+            base_url=live_server.url,
+            locale=locale,
+            viewport={"width": width, "height": height},
+            reduced_motion="reduce",
         )
         context.set_default_timeout(10_000)
         contexts.append(context)

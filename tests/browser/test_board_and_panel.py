@@ -76,6 +76,9 @@ def test_a_click_anywhere_leaves_the_window_where_it_was(
     panel.locator("#id_weapon").select_option("Široký meč")
     panel.get_by_label("Vůdce skřetů", exact=True).check()
     panel.locator("#id_faces").fill("3, 1")
+    # The odds for the chosen target come after the choice and push the button down: the
+    # window is measured once they are there.
+    expect(panel.locator("#action-odds .action-odds")).not_to_have_count(0)
     resolve = panel.get_by_role("button", name="Resolve")
     resolve.scroll_into_view_if_needed()
     y = int(player.evaluate("window.scrollY"))
