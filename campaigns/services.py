@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .models import Campaign, Invite, Membership, Role
+from .models import Campaign, Character, CharacterKind, Invite, Membership, Role
 from .models.records import LibraryRecord
 from .staff import make_game_master_staff
 
@@ -129,3 +129,24 @@ def copy_to_campaign(record: _Record, campaign: Campaign) -> _Record:
     copy.campaign = campaign
     copy.save()
     return copy
+
+
+@transaction.atomic
+def claim_character(membership: Membership, character_pk: int) -> Character:
+    """A player takes a free player character of their campaign (no owner), checked under the
+    character's lock; ValidationError in the player's words when it is not to be had. A
+    character of another campaign is nobody (as if it never existed)."""
+    found = (
+        Character.objects.select_for_update()
+        .filter(campaign=membership.campaign, pk=character_pk, kind=CharacterKind.PC)
+        .first()
+    )
+    if found is None:
+        raise ValidationError(_("There is no such free character in this campaign."))
+    if found.owner_id is not None:
+        raise ValidationError(_("%(name)s has a player already.") % {"name": found.name})
+    if membership.is_gm:
+        raise ValidationError(_("Game masters give characters on the character's page."))
+    found.owner = membership.user
+    found.save(update_fields=["owner", "updated_at"])
+    return found

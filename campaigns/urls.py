@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import campaigns, invites, journal, records
+from .views import campaigns, conditions, invites, journal, records
 
 app_name = "campaigns"
 
@@ -19,12 +19,23 @@ urlpatterns = [
     path("<int:pk>/characters/", records.character_list, name="characters"),
     path("<int:pk>/characters/new/", records.character_edit, name="character_create"),
     path("<int:pk>/characters/<int:char_pk>/", records.character_detail, name="character"),
+    path(
+        "<int:pk>/characters/<int:char_pk>/claim/",
+        campaigns.character_claim,
+        name="character_claim",
+    ),
     path("<int:pk>/characters/<int:char_pk>/edit/", records.character_edit, name="character_edit"),
     path("<int:pk>/bestiary/", records.bestiary, name="bestiary"),
     path("<int:pk>/bestiary/<int:monster_pk>/", records.monster_detail, name="monster"),
     path("<int:pk>/bestiary/<int:monster_pk>/add/", records.bestiary_add, name="bestiary_add"),
     path("<int:pk>/armory/", records.armory, name="armory"),
     path("<int:pk>/armory/<str:kind>/<int:item_pk>/add/", records.armory_add, name="armory_add"),
+    path("<int:pk>/conditions/", conditions.condition_list, name="conditions"),
+    path(
+        "<int:pk>/conditions/<int:condition_pk>/delete/",
+        conditions.condition_delete,
+        name="condition_delete",
+    ),
     path("<int:pk>/journal/", journal.journal, name="journal"),
     path("<int:pk>/journal/<int:thread_pk>/", journal.journal_thread, name="journal_thread"),
     path("<int:pk>/journal/preview/", journal.journal_preview, name="journal_preview"),

@@ -4,13 +4,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
 
 from combat.rules.base import Badge, TrackerView
+from combat.rules.clock import CLOCK
 from combat.rules.dice import InvalidDice, roll
 from combat.rules.encounter import EventType
 from combat.rules.engine import DOWN
 from combat.rules.faces import FacesExhausted, TypedFaces
+from combat.rules.lasting import LASTS
 from combat.rules.systems import SYSTEMS
 
 from .models import Combatant, Encounter, Event
@@ -50,10 +52,13 @@ PURPOSES = {
 }
 
 
-def _rolls(outcome: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
+def _rolls(outcome: Mapping[str, Any], names: Mapping[str, str]) -> tuple[Mapping[str, Any], ...]:
+    """The rolls a viewer reads, each with whose it is ("Baldur · initiative 1d6+1"): the
+    combatant it is about, else its roller, when this viewer may name them."""
     return tuple(
         {
             **rolled,
+            "who": names.get(rolled.get("about") or rolled.get("roller") or "", ""),
             "purpose": PURPOSES.get(rolled.get("purpose", ""), rolled.get("purpose")),
             "dice": face_marks(str(rolled.get("expression", "")), rolled.get("faces") or []),
         }
@@ -117,6 +122,8 @@ class TrackerRow:
     row: Combatant
     badges: tuple["BadgeView", ...] = ()
     acted: bool = False
+    defeated: bool = False  # the engine's `skips_turn`: dimmed (and last, if passed over)
+    clock: tuple[str, ...] = ()  # its fight clock entries (combat.rules.clock), every system
 
 
 @dataclass(frozen=True)
@@ -148,6 +155,8 @@ def _effect_text(effect: Mapping[str, Any]) -> str:
         dice = data.get("dice")
         loss = f"{dice}d6" if isinstance(dice, int) and dice else str(data.get("amount", "?"))
         return gettext("bleeding %(dice)s/round") % {"dice": loss}
+    if effect.get("kind") in (LASTS, CLOCK):
+        return ""  # said beside its condition; the fight clock's in every system's tracker
     return str(effect.get("kind", ""))
 
 
@@ -158,6 +167,7 @@ def tracker_rows(
     gm: bool,
     user: Any,
     view: TrackerView | None = None,
+    defeated: frozenset[str] = frozenset(),
 ) -> list[TrackerRow]:
     by_key = {row.key: row for row in rows if gm or not row.hidden}
     ordered = [by_key[k] for k in encounter.order if k in by_key]
@@ -179,19 +189,54 @@ def tracker_rows(
                 row.side,
                 row.initiative,
                 health,
-                tuple(_condition(c) for c in row.conditions),
-                () if own_view else tuple(_effect_text(e) for e in row.effects),
+                tuple(_condition(c, row.effects, encounter.round) for c in row.conditions),
+                () if own_view else tuple(t for t in map(_effect_text, row.effects) if t),
                 row.key == encounter.current,
                 row,
                 badges,
                 row.key in view.acted,
+                row.key in defeated,
+                _clock_texts(row.effects),
             )
         )
     return result
 
 
-def _condition(condition: str) -> str:
-    return condition_label(condition)  # the forms show the same words
+def _clock_texts(effects: Iterable[Mapping[str, Any]]) -> tuple[str, ...]:
+    """The row's fight clock entries, in every system's tracker: "Lair action · initiative 20"."""
+    texts = []
+    for effect in effects:
+        data = effect.get("data") or {}
+        if effect.get("kind") != CLOCK:
+            continue
+        label = str(data.get("label", ""))
+        if data.get("at") is not None:
+            texts.append(
+                gettext("%(label)s · initiative %(at)s") % {"label": label, "at": data["at"]}
+            )
+        else:
+            texts.append(
+                gettext("%(label)s · round %(round)s")
+                % {"label": label, "round": data.get("round")}
+            )
+    return tuple(texts)
+
+
+def _defeated_last(rows: list[TrackerRow], last: bool) -> tuple[TrackerRow, ...]:
+    """The rows in their order; with `last`, the defeated after the others (a stable sort)."""
+    return tuple(sorted(rows, key=lambda row: row.defeated) if last else rows)
+
+
+def _condition(condition: str, effects: Iterable[Mapping[str, Any]], now: int) -> str:
+    """The condition in the forms' words; one that lasts some rounds says how many are left
+    ("prone · 2 rounds": this one and the next)."""
+    label = condition_label(condition)
+    for effect in effects:
+        data = effect.get("data") or {}
+        if effect.get("kind") == LASTS and data.get("condition") == condition:
+            left = int(data.get("until") or 0) - max(now, 1)
+            return label + " · " + ngettext("%(n)s round", "%(n)s rounds", left) % {"n": left}
+    return label
 
 
 def _badge(badge: Badge) -> BadgeView:
@@ -203,10 +248,19 @@ def _badge(badge: Badge) -> BadgeView:
 
 
 def tracker_block(
-    encounter: Encounter, rows: Iterable[Combatant], *, gm: bool, user: Any, view: TrackerView
+    encounter: Encounter,
+    rows: Iterable[Combatant],
+    *,
+    gm: bool,
+    user: Any,
+    view: TrackerView,
+    defeated: frozenset[str] = frozenset(),
+    last: bool = False,
 ) -> TrackerBlock:
-    """The tracker's rows, grouped as the engine shows them (OSE's sides as blocks)."""
-    listed = tracker_rows(encounter, rows, gm=gm, user=user, view=view)
+    """The tracker's rows, grouped as the engine shows them (OSE's sides as blocks); with
+    `last`, the defeated at the end of their list (Next turn passes over them)."""
+    listed = tracker_rows(encounter, rows, gm=gm, user=user, view=view, defeated=defeated)
+    listed = list(_defeated_last(listed, last))
     header = tuple(say({"template": s.template, "params": s.params}) for s in view.header)
     if not view.groups:
         ordered = tuple(row for row in listed if row.key in encounter.order)
@@ -219,7 +273,7 @@ def tracker_block(
         TrackerGroup(
             say({"template": g.label.template, "params": g.label.params}),
             g.active,
-            tuple(by_key[key] for key in g.members if key in by_key),
+            _defeated_last([by_key[key] for key in g.members if key in by_key], last),
         )
         for g in view.groups
         if gm or any(key in by_key for key in g.members)  # a block only of hidden ones: none
@@ -242,6 +296,7 @@ class LogEntry:
     who: str
     when: str
     event: Event
+    secret: bool = False  # the GM's secret roll, marked so in the GM's own log
 
 
 def log_entry(
@@ -272,13 +327,37 @@ def log_entry(
         seq=event.seq,
         type=event.type,
         summary=summary,
-        steps=tuple(say(step) for step in outcome["steps"]),
-        rolls=_rolls(outcome),
+        steps=tuple(say(step) for step in outcome["steps"]) + _hand_lines(event, viewer),
+        rolls=_rolls(outcome, viewer.names),
         notes=tuple(say(step) for step in outcome["notes"]),
         who=event.user.get_username() if event.user else "—",
         when=event.created_at,
         event=event,
+        secret=bool(payload.get("secret")),  # a player's entry said so above, in its place
     )
+
+
+def _hand_lines(event: Event, viewer: Viewer) -> tuple[str, ...]:
+    """What the GM's hand changed, before → after, for the GM's log ("HP 12 → 5", "+ prone"):
+    from the recorded changes, so older logs read the same way. Players read the tracker."""
+    if event.type != EventType.ADJUST or not viewer.gm:
+        return ()
+    lines = []
+    changes = (event.payload.get("outcome") or {}).get("changes") or ()
+    several = len({change.get("combatant") for change in changes}) > 1
+    for change in changes:
+        kind, value = change.get("kind"), change.get("value")
+        who = viewer.names.get(change.get("combatant"), "?") + ": " if several else ""
+        if kind == "hp":
+            lines.append(
+                who
+                + gettext("HP %(before)s → %(after)s")
+                % {"before": change.get("before"), "after": value}
+            )
+        elif kind in ("add_condition", "remove_condition"):
+            sign = "+" if kind == "add_condition" else "−"
+            lines.append(f"{who}{sign} {condition_label(str(value))}")
+    return tuple(lines)
 
 
 # The title of an entry without an outcome, translated when shown (only the one shown).

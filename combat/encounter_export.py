@@ -74,6 +74,8 @@ def _event_out(event: Event) -> Json:
             out.update(faces=faces_of(outcome) if outcome else [], outcome=outcome)
         if kind == EventType.INITIATIVE:
             out["ids"] = payload.get("ids") or _initiative_ids(outcome)
+            if payload.get("late_only") is True:  # for late-comers: the turn stayed
+                out["late_only"] = True
         out.update({key: payload[key] for key in ("encounter",) if key in payload})
     else:  # a type this version does not know: kept whole, and the replay says it cannot check it
         out["payload"] = payload

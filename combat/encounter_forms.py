@@ -6,10 +6,8 @@ from typing import Any
 
 from django import forms
 from django.utils.choices import BaseChoiceIterator
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.models import Campaign, Character, Monster
 from combat.rules.base import Action, ActionOption, Fight, Step, ValueField
 from combat.rules.engine import EngineBase
 from combat.rules.engines import modifier_labels
@@ -21,8 +19,6 @@ from .wording import condition_label, say, step_text, value_field
 # The words live in combat.wording; these names stay importable from here as before.
 __all__ = [
     "ActionForm",
-    "AddCombatantsForm",
-    "AdjustForm",
     "KeyedForm",
     "TurnForm",
     "condition_label",
@@ -266,57 +262,3 @@ def modifier_label(key: str, labels: Mapping[str, Step] | None = None) -> str:
     """A modifier's label in the encounter's own system (several systems share key names)."""
     label = (labels or {}).get(key) or modifier_labels().get(key)
     return say({"template": label.template, "params": label.params}) if label else key
-
-
-class AddCombatantsForm(forms.Form):
-    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    record = forms.ChoiceField(label=_("Who"))
-    count = forms.IntegerField(label=_("How many"), min_value=1, max_value=20, initial=1)
-    side = forms.ChoiceField(
-        label=_("Side"), choices=[("party", _("Party")), ("enemies", _("Enemies"))]
-    )
-    hidden = forms.BooleanField(label=_("Hidden from players"), required=False)
-
-    def __init__(self, campaign: Campaign, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.campaign = campaign
-        characters = [(f"character:{c.pk}", c.name) for c in campaign.characters.all()]
-        monsters = [(f"monster:{m.pk}", m.name) for m in Monster.objects.in_campaign(campaign)]
-        _choice(self, "record").choices = [(_("Characters"), characters), (_("Bestiary"), monsters)]
-
-    def clean_record(self) -> Character | Monster:
-        kind, _sep, pk = self.cleaned_data["record"].partition(":")
-        model = Character if kind == "character" else Monster
-        record = model.objects.filter(campaign=self.campaign, pk=pk).first()
-        if record is None:
-            raise forms.ValidationError(_("Choose a character or a monster of this campaign."))
-        return record
-
-    @classmethod
-    def fresh(cls, campaign: Campaign) -> "AddCombatantsForm":
-        return cls(campaign, initial={"key": new_roll_key()})
-
-
-class AdjustForm(forms.Form):
-    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    combatant = forms.ChoiceField(label=_("Combatant"))
-    hp = forms.IntegerField(label=_("Set HP to"), required=False, min_value=-999, max_value=9999)
-    add = forms.ChoiceField(label=_("Add condition"), required=False)
-    remove = forms.ChoiceField(label=_("Remove condition"), required=False)
-    position = forms.IntegerField(
-        label=_("Move to place in the order"), required=False, min_value=1, max_value=999
-    )
-
-    def __init__(
-        self, rows: Sequence[Any], *args: Any, engine: EngineBase = PLAIN, **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        _choice(self, "combatant").choices = [(row.key, row.name) for row in rows]
-        labels = engine.condition_labels  # the system's conditions, the common ones first
-        conditions = [("", "—")] + [(c, gettext(label)) for c, label in labels.items()]
-        _choice(self, "add").choices = conditions
-        _choice(self, "remove").choices = conditions
-
-    @classmethod
-    def fresh(cls, rows: Sequence[Any], engine: EngineBase = PLAIN) -> "AdjustForm":
-        return cls(rows, initial={"key": new_roll_key()}, engine=engine)

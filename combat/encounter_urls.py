@@ -12,6 +12,7 @@ NAMES = {
     "action": ("combat:encounter_action", None),
     "odds": ("combat:encounter_odds", None),
     "simulate": ("combat:encounter_simulate", None),
+    "table": ("combat:encounter_table", None),
     "gm_forms": ("combat:encounter_gm_forms", None),
     "add": ("combat:encounter_add", None),
     "adjust": ("combat:encounter_adjust", None),

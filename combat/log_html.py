@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import TextField
+from django.db.models import IntegerField, OuterRef, Subquery, TextField
+from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.template.loader import get_template
 from django.utils.safestring import SafeString
@@ -26,6 +27,7 @@ from django.utils.translation import get_language
 
 from .display import log_entry
 from .models import Encounter, Event
+from .rules.encounter import EventType
 from .visibility import Viewer, visible_events
 
 LOG_PAGE = 30
@@ -49,6 +51,7 @@ class Row:
     hash: str
     raw: str
     author: str
+    undone_by: int | None = None  # the undo that took this entry back, unless redone since
 
     def event(self) -> Event:
         event = Event(
@@ -90,12 +93,29 @@ def _rows(encounter: Encounter, before: int | None) -> list[Row]:
     events = Event.objects.log(encounter).reverse()
     if before is not None:
         events = events.filter(seq__lt=before)
-    raw = events.annotate(raw=Cast("payload", TextField()))
-    found = raw.values_list(*_FIELDS, f"user__{_username()}")[:LOG_PAGE]
-    return [
-        Row(pk, encounter_id, seq, kind, user_id, created_at, hash_, raw_json, author or "")
-        for pk, encounter_id, seq, kind, user_id, created_at, hash_, raw_json, author in found
-    ]
+    raw = events.annotate(
+        raw=Cast("payload", TextField()),
+        undo=_last(EventType.UNDO),
+        redo=_last(EventType.REDO),
+    )
+    found = raw.values_list(*_FIELDS, f"user__{_username()}", "undo", "redo")[:LOG_PAGE]
+    return [_row(values) for values in found]
+
+
+def _row(values: tuple[Any, ...]) -> Row:
+    pk, encounter_id, seq, kind, user_id, created_at, hash_, raw_json, author, undo, redo = values
+    undone_by = undo if (undo or 0) > (redo or 0) else None
+    return Row(
+        pk, encounter_id, seq, kind, user_id, created_at, hash_, raw_json, author or "", undone_by
+    )
+
+
+def _last(kind: EventType) -> Subquery:
+    """The seq of the newest undo (or redo) naming the row's event: only newer events can."""
+    naming = Event.objects.filter(
+        encounter=OuterRef("encounter"), seq__gt=OuterRef("seq"), type=kind
+    ).annotate(target=Cast(KT("payload__target"), IntegerField()))
+    return Subquery(naming.filter(target=OuterRef("seq")).order_by("-seq").values("seq")[:1])
 
 
 def viewer_key(viewer: Viewer) -> Hashable:
@@ -115,7 +135,7 @@ def entries_html(rows: Sequence[Row], viewer: Viewer) -> list[SafeString]:
     """Each row's entry as this viewer reads it ("" when not theirs to see), drawn only where
     it was not drawn before."""
     seen, language = viewer_key(viewer), get_language()
-    keys = [(row.pk, row.hash, row.author, language, seen) for row in rows]
+    keys = [(row.pk, row.hash, row.author, row.undone_by, language, seen) for row in rows]
     with _lock:
         found = [_drawn.get(key) for key in keys]
         for key, drawn in zip(keys, found, strict=True):
@@ -124,7 +144,7 @@ def entries_html(rows: Sequence[Row], viewer: Viewer) -> list[SafeString]:
     missing = [row for row, drawn in zip(rows, found, strict=True) if drawn is None]
     if not missing:
         return [drawn for drawn in found if drawn is not None]
-    new = _draw([row.event() for row in missing], viewer)
+    new = _draw(missing, viewer)
     with _lock:
         for row, key in zip(rows, keys, strict=True):
             if row.pk in new:
@@ -136,18 +156,21 @@ def entries_html(rows: Sequence[Row], viewer: Viewer) -> list[SafeString]:
     ]
 
 
-def _draw(events: list[Event], viewer: Viewer) -> dict[int, SafeString]:
+def _draw(rows: list[Row], viewer: Viewer) -> dict[int, SafeString]:
     template = get_template(_ENTRY)
-    shown = {event.pk for event in visible_events(events, viewer)}
+    events = {row.pk: row.event() for row in rows}
+    shown = {event.pk for event in visible_events(list(events.values()), viewer)}
     return {
-        event.pk: _html(template, event, viewer) if event.pk in shown else SafeString("")
-        for event in events
+        row.pk: _html(template, events[row.pk], viewer, row.undone_by)
+        if row.pk in shown
+        else SafeString("")
+        for row in rows
     }
 
 
-def _html(template: Any, event: Event, viewer: Viewer) -> SafeString:
+def _html(template: Any, event: Event, viewer: Viewer, undone_by: int | None) -> SafeString:
     entry = log_entry(event, gm=viewer.gm, viewer=viewer)
-    return SafeString(template.render({"entry": entry}))
+    return SafeString(template.render({"entry": entry, "undone_by": undone_by}))
 
 
 def forget() -> None:

@@ -12,6 +12,7 @@ from django import forms
 
 from combat.rules.base import Step, ValueField, _
 from combat.rules.engines import get_engine, has_engine
+from combat.rules.flow import SKIP_DEFEATED
 
 from .models import Encounter
 from .wording import value_field
@@ -40,10 +41,19 @@ def _monster_stats(system: str) -> ValueField:
     )
 
 
+# Whether Next turn passes over the defeated (combat.rules.flow): every system has it, on by
+# default; the engine says who is defeated (`skips_turn`: a dying 5e character is not).
+_SKIP = ValueField(
+    SKIP_DEFEATED,
+    Step(_("Next turn passes over the defeated (dead, down, fled)")),
+    (("yes", Step(_("yes"))), ("no", Step(_("no")))),
+)
+
+
 def option_specs(system: str) -> tuple[ValueField, ...]:
     if not has_engine(system):
         return ()
-    return (*get_engine(system).fight_options, _monster_stats(system))
+    return (*get_engine(system).fight_options, _SKIP, _monster_stats(system))
 
 
 def stats_shown(encounter: Encounter) -> bool:

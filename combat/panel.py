@@ -10,7 +10,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import QueryDict
 
 from . import journal_rolls
-from .encounter_forms import ActionForm, AddCombatantsForm, AdjustForm, TurnForm
+from .encounter_forms import ActionForm, TurnForm
+from .hand_forms import AddCombatantsForm, AdjustForm
 from .models import Combatant
 from .options import EncounterOptionsForm, option_specs
 from .presenter import Scene
@@ -27,8 +28,9 @@ def panel_context(
     error: str = "",
     result: str = "",
     confirm: str = "",
+    hp: AdjustForm | None = None,
 ) -> dict[str, Any]:
-    """The panel for this viewer; `action`/`turn` are forms sent back with their errors,
+    """The panel for this viewer; `action`/`turn`/`hp` are forms sent back with their errors,
     `gm_forms` the GM's opened add/adjust/options forms, `error` what refused the post,
     `confirm` the GM's step to confirm before it is done (with the `turn` form sent)."""
     encounter = scene.encounter
@@ -38,9 +40,11 @@ def panel_context(
         "encounter": encounter,
         "urls": scene.urls,
         "offer": scene.offer(),
-        "next_step": "initiative" if not encounter.order else "next",
+        "next_step": "initiative" if not encounter.order or scene.initiative_due() else "next",
         "decided": scene.decided(),
         "turn_form": (turn or TurnForm.fresh()) if scene.gm else None,
+        "hp_form": (hp or _hp_form(scene)) if scene.gm and scene.rows else None,
+        **({} if scene.gm else turn_banner(scene)),
         "confirm": confirm,  # the GM's step asked again ("End the fight?")
         "gm_forms_open": gm_forms is not None,
         "panel_error": error,
@@ -78,6 +82,27 @@ def action_form(
     )
 
 
+def turn_banner(scene: Scene) -> dict[str, Combatant]:
+    """A player's "Your turn" (their combatant acts now) or "On deck" (theirs comes next in
+    this round's order, past those Next turn passes over): only of combatants they may see."""
+    if scene.encounter.status != "running":
+        return {}
+    mine = {row.key: row for row in scene.playable()}
+    if scene.encounter.current in mine:
+        return {"your_turn": mine[scene.encounter.current]}
+    upcoming = scene.upcoming()
+    return {"on_deck": mine[upcoming]} if upcoming in mine else {}
+
+
+def _hp_form(scene: Scene) -> AdjustForm | None:
+    """The GM's quick HP box ("−7", "+5", "=12"), on the combatant whose turn it is; a click
+    on a tracker row chooses another (static/js/app.js)."""
+    if scene.encounter.status == "ended":
+        return None
+    initial = {"key": new_roll_key(), "combatant": scene.encounter.current}
+    return AdjustForm(scene.rows, initial=initial, engine=scene.engine, campaign=scene.campaign)
+
+
 def gm_forms(
     scene: Scene,
     *,
@@ -92,7 +117,7 @@ def gm_forms(
     forms: dict[str, Any] = {
         "opened": opened,
         "add_form": add or AddCombatantsForm.fresh(campaign),
-        "adjust_form": adjust or AdjustForm.fresh(scene.rows, scene.engine),
+        "adjust_form": adjust or AdjustForm.fresh(scene.rows, scene.engine, scene.campaign),
     }
     if options is not None:
         forms["options_form"] = options

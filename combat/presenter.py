@@ -8,13 +8,14 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import Any
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 
 from campaigns.models import Campaign, Membership
 from combat.rules.base import ActionOption, Audience, Fight, RulesError, TrackerView
 from combat.rules.dice import InvalidDice
 from combat.rules.engine import EngineBase
 from combat.rules.engines import get_engine
+from combat.rules.flow import SKIP_DEFEATED
 from combat.rules.serialize import action_from_json
 
 from . import live, workflows
@@ -35,7 +36,7 @@ class Scene:
 
     membership: Membership
     encounter: Encounter
-    user: User
+    user: User | AnonymousUser  # anonymous: the table display, a seat with no character
     rows: list[Combatant]
     viewer: Viewer
     engine: EngineBase
@@ -43,7 +44,9 @@ class Scene:
     _asked: dict[str, tuple[ActionOption, ...]] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def load(cls, membership: Membership, encounter: Encounter, user: User) -> "Scene":
+    def load(
+        cls, membership: Membership, encounter: Encounter, user: User | AnonymousUser
+    ) -> "Scene":
         rows = list(encounter.combatants.select_related("character"))
         gm = membership.is_gm
         return cls(
@@ -124,6 +127,37 @@ class Scene:
     def tracker_view(self) -> TrackerView:
         return _tracker_view(self.engine, self.fight, self.viewer)
 
+    def defeated(self) -> frozenset[str]:
+        """Those the engine says skip their turns (the dead, the down): dimmed in the tracker,
+        and last of their list when the fight passes over them. What a player reads of them
+        already says so ("down", "dead")."""
+        fight = self.fight
+        if fight is None:
+            return frozenset()
+        return frozenset(c.id for c in fight.combatants if self.engine.skips_turn(fight, c))
+
+    def skips_defeated(self) -> bool:
+        return self.fight is not None and self.fight.options.get(SKIP_DEFEATED) == "yes"
+
+    def initiative_due(self) -> bool:
+        """A new round of a fight that rolls initiative every round, before anyone acted in it:
+        the panel asks for the roll (Next turn would keep the old order)."""
+        fight, encounter = self.fight, self.encounter
+        if fight is None or encounter.status != "running" or encounter.round < 2:
+            return False
+        fresh = all(not combatant.turn for combatant in fight.combatants)
+        return fresh and self.engine.rerolls_each_round(fight)
+
+    def upcoming(self) -> str | None:
+        """Whose turn follows the current one in this round's order (past those Next turn
+        passes over); None at the round's end, whose next order is not known yet."""
+        encounter = self.encounter
+        if encounter.status != "running" or encounter.current not in encounter.order:
+            return None
+        passed = self.defeated() if self.skips_defeated() else frozenset()
+        after = encounter.order[encounter.order.index(encounter.current) + 1 :]
+        return next((key for key in after if key not in passed), None)
+
 
 def _stage_mark(view: TrackerView) -> str:
     """The engine's stage (OSE's phase, Shadowrun's pass) changes what may be done while the
@@ -145,7 +179,15 @@ def board_context(scene: Scene) -> dict[str, Any]:
         "membership": scene.membership,
         "encounter": encounter,
         "urls": scene.urls,
-        "tracker": tracker_block(encounter, scene.rows, gm=gm, user=scene.user, view=view),
+        "tracker": tracker_block(
+            encounter,
+            scene.rows,
+            gm=gm,
+            user=scene.user,
+            view=view,
+            defeated=scene.defeated(),
+            last=scene.skips_defeated(),
+        ),
         "log": log.entries,
         "older_from": log.older_from,
         "seen": live.seen_mark(log.newest),  # the newest entry shown

@@ -214,7 +214,7 @@ def _rolled(replay: _Replay, event: Mapping[str, Any], recorded: Recorded) -> Js
     """An initiative roll or an action, decided again with the recorded faces."""
     payload: Any = recorded.payload
     command: Command = (
-        RollInitiative(tuple(payload.ids or ()))
+        RollInitiative(tuple(payload.ids or ()), missing_only=payload.late_only)
         if payload.type == EventType.INITIATIVE
         else Resolve(payload.action)
     )

@@ -3,16 +3,17 @@ error, next to the field it concerns (the faces) or above the form: the view sho
 again as it was sent, with its errors."""
 
 from collections.abc import Callable
-from typing import Any
 
 from django import forms
+from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from combat.rules.base import RulesError
 from combat.rules.dice import InvalidDice
 
 from . import journal_rolls, workflows
-from .encounter_forms import ActionForm, AddCombatantsForm, AdjustForm, TurnForm
+from .encounter_forms import ActionForm, TurnForm
+from .hand_forms import PARTY, AddCombatantsForm, AdjustForm
 from .models import Combatant, Event
 from .options import EncounterOptionsForm
 from .presenter import Scene
@@ -55,17 +56,17 @@ def attempt(
 
 def act(scene: Scene, form: ActionForm, actor: Combatant, *, on_turn: bool) -> Event:
     """Resolve the action, or propose it when the campaign's players propose."""
-    data, encounter = form.cleaned_data, scene.encounter
+    data, (pk, user) = form.cleaned_data, _who(scene)
     action = form.action(actor.key)
     used = data["journal_roll"] if data["faces"] is None else None
     faces = data["faces"] if used is None else journal_rolls.faces_of(scene.campaign, used)
     if not scene.gm and scene.campaign.players_propose:
         return workflows.propose_action(
-            encounter.pk, scene.user, data["key"], action, faces, on_turn=on_turn, journal_roll=used
+            pk, user, data["key"], action, faces, on_turn=on_turn, journal_roll=used
         )
     return workflows.resolve_action(
-        encounter.pk,
-        scene.user,
+        pk,
+        user,
         data["key"],
         action,
         faces,
@@ -78,8 +79,9 @@ def act(scene: Scene, form: ActionForm, actor: Combatant, *, on_turn: bool) -> E
 def turn(scene: Scene, form: TurnForm, step: str) -> Event:
     """The GM's turn controls: initiative, next turn, undo, redo, end."""
     key, faces, pk, user = form.cleaned_data["key"], form.cleaned_data["faces"], *_who(scene)
-    if step == "initiative":
-        return workflows.roll_initiative(pk, user, key, typed_faces=faces)
+    if step == "initiative":  # mid-fight, for the newcomers unless everyone is confirmed
+        again = not form.cleaned_data["confirmed"]
+        return workflows.roll_initiative(pk, user, key, typed_faces=faces, missing_only=again)
     if step == "next":
         return workflows.next_turn(pk, user, key, faces)
     if step == "undo":
@@ -92,6 +94,8 @@ def turn(scene: Scene, form: TurnForm, step: str) -> Event:
 def add(scene: Scene, form: AddCombatantsForm) -> Event:
     data = form.cleaned_data
     pk, user = _who(scene)
+    if data["record"] == PARTY:
+        return workflows.add_party(pk, user, data["key"])
     return workflows.add_combatants(
         pk,
         user,
@@ -111,10 +115,14 @@ def adjust(scene: Scene, form: AdjustForm) -> Event:
         user,
         data["key"],
         data["combatant"],
-        hp=data["hp"],
+        hp=data["hp"].value if data["hp"] and not data["hp"].relative else None,
+        hp_by=data["hp"].value if data["hp"] and data["hp"].relative else None,
         add=data["add"],
         remove=data["remove"],
         position=data["position"],
+        also=data["also"],
+        rounds=data["rounds"],
+        clock=data["clock"],
     )
 
 
@@ -123,5 +131,7 @@ def set_options(scene: Scene, form: EncounterOptionsForm) -> Event:
     return workflows.set_options(pk, user, form.cleaned_data["key"], form.options())
 
 
-def _who(scene: Scene) -> tuple[int, Any]:
+def _who(scene: Scene) -> tuple[int, User]:
+    """The encounter and the signed-in user who writes (the table display's seat never does)."""
+    assert isinstance(scene.user, User)
     return scene.encounter.pk, scene.user

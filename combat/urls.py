@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import actions, odds, page, rolls, simulate
+from .views import actions, odds, page, rolls, simulate, table
 
 app_name = "combat"
 
@@ -24,5 +24,6 @@ urlpatterns = [
     path(ENCOUNTER + "options/", actions.encounter_options, name="encounter_options"),
     path(ENCOUNTER + "adjust/", actions.encounter_adjust, name="encounter_adjust"),
     path(ENCOUNTER + "simulate/", simulate.encounter_simulate, name="encounter_simulate"),
+    path(ENCOUNTER + "table/", table.encounter_table, name="encounter_table"),
     path(ENCOUNTER + "<str:step>/", actions.encounter_turn, name="encounter_turn"),
 ]

@@ -10,14 +10,15 @@ an update; every check that guards the write (a proposal still pending, a journa
 used, whose turn it is) runs after the lock, in the same transaction.
 """
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
-from campaigns.models import Campaign, Character, Monster
+from campaigns.models import Campaign, Character, CharacterKind, Monster
 from combat.rules.base import Action, RulesError, _
 from combat.rules.encounter import (
     Added,
@@ -82,8 +83,38 @@ def add_combatants(
 
     def step(locked: Locked, faces: FaceSource) -> Added:
         still_open(locked.state)
-        names = [record.name if count == 1 else f"{record.name} {n}" for n in range(1, count + 1)]
+        names = _numbered(record.name, count, locked.state.fight.combatants)
         return Added(tuple(_joined(locked, record, name, side, hidden) for name in names))
+
+    return perform(encounter_id, user, key, step)
+
+
+def _numbered(name: str, count: int, there: Sequence[Any]) -> list[str]:
+    """Names for `count` new copies of `name`: "Skřet" alone, or numbered on from the copies
+    already in the fight ("Skřet 4", "Skřet 5" after Skřet 1–3), never a name twice."""
+    taken = {c.name for c in there}
+    numbers = [
+        int(m.group(1)) for n in taken if (m := re.fullmatch(rf"{re.escape(name)} (\d+)", n))
+    ]
+    if count == 1 and name not in taken and not numbers:
+        return [name]
+    start = max(numbers, default=1 if name in taken else 0) + 1
+    return [f"{name} {n}" for n in range(start, start + count)]
+
+
+def add_party(encounter_id: int, user: AbstractBaseUser, key: str) -> Event:
+    """Every player character of the campaign not yet in the fight joins the party, in one
+    event; read under the lock, so two quick clicks never add anyone twice."""
+
+    def step(locked: Locked, faces: FaceSource) -> Added:
+        still_open(locked.state)
+        encounter = locked.encounter
+        there = encounter.combatants.filter(character__isnull=False).values("character_id")
+        party = encounter.campaign.characters.filter(kind=CharacterKind.PC).exclude(pk__in=there)
+        joined = tuple(_joined(locked, c, c.name, "party", False) for c in party.order_by("name"))
+        if not joined:
+            raise RulesError(_("Every player character is in the fight already."))
+        return Added(joined)
 
     return perform(encounter_id, user, key, step)
 
@@ -144,9 +175,14 @@ def roll_initiative(
     *,
     ids: Sequence[str] | None = None,
     typed_faces: Sequence[int] | None = None,
+    missing_only: bool = False,
 ) -> Event:
+    """Initiative for `ids` (everyone by default); `missing_only`: mid-fight, only for those
+    without one, decided under the lock (EveryoneHasOne when nobody lacks one)."""
+    command = RollInitiative(tuple(ids or ()), missing_only)
+
     def step(locked: Locked, faces: FaceSource) -> Payload:
-        return decide(locked.state, RollInitiative(tuple(ids or ())), locked.engine, faces)
+        return decide(locked.state, command, locked.engine, faces)
 
     return perform(encounter_id, user, key, step, typed_faces)
 
@@ -254,12 +290,33 @@ def adjust(
     combatant: str,
     *,
     hp: int | None = None,
+    hp_by: int | None = None,
     add: str = "",
     remove: str = "",
     position: int | None = None,
+    also: Sequence[str] = (),
+    rounds: int | None = None,
+    clock: Mapping[str, Any] | None = None,
 ) -> Event:
-    """The GM's hand: set HP, add or remove a condition, move in the order — as an event."""
-    command = Adjust(combatant, hp, add, remove, position)
+    """The GM's hand: set HP (or change it `hp_by`, from the HP under the lock), add or remove a
+    condition, move in the order — as an event; `also`: more combatants the same HP and
+    conditions apply to (an area's damage, a whole group knocked prone); `rounds`: the added
+    condition ends when that many rounds have passed (combat.rules.lasting)."""
+    entry = dict(clock or {})  # label, at | rounds, clear (combat.rules.clock)
+    command = Adjust(
+        combatant,
+        hp,
+        hp_by,
+        add,
+        remove,
+        position,
+        tuple(also),
+        rounds,
+        clock_label=str(entry.get("label") or ""),
+        clock_at=entry.get("at"),
+        clock_rounds=entry.get("rounds"),
+        clock_clear=bool(entry.get("clear")),
+    )
 
     def step(locked: Locked, faces: FaceSource) -> Payload:
         return decide(locked.state, command, locked.engine, faces)

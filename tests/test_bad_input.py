@@ -58,7 +58,22 @@ FORMS = {
     "campaigns:journal_void": ("reason",),
     # The encounter panel's forms: shown again with their errors (issue L), so fuzzed here too.
     "combat:encounter_add": ("key", "record", "count", "side", "hidden"),
-    "combat:encounter_adjust": ("key", "combatant", "hp", "add", "remove", "position"),
+    "combat:encounter_adjust": (
+        "key",
+        "combatant",
+        "hp",
+        "add",
+        "rounds",
+        "remove",
+        "position",
+        "also",
+        "clock_label",
+        "clock_at",
+        "clock_rounds",
+        "clock_clear",
+        "quick",
+    ),
+    "campaigns:conditions": ("name", "description", "rounds"),
     "combat:encounter_turn": ("turn-key", "turn-faces"),
     "combat:encounter_options": ("key", "option_initiative_once"),
 }

@@ -6,6 +6,7 @@ from .campaign import (
     default_invite_expiry,
     new_invite_token,
 )
+from .conditions import SavedCondition
 from .records import Armor, Character, CharacterKind, Monster, Weapon
 
 # Last: the journal's rolls use combat's append-only base, and combat.models needs the
@@ -25,6 +26,7 @@ __all__ = [
     "Post",
     "PostRevision",
     "Role",
+    "SavedCondition",
     "Thread",
     "Weapon",
     "default_invite_expiry",

@@ -18,7 +18,7 @@ from ..access import gm_membership_or_403, membership_or_404
 from ..exchange import export_campaign
 from ..extensions import page_context
 from ..forms import CampaignCreateForm, CampaignEditForm, RoleForm
-from ..models import Campaign, Membership
+from ..models import Campaign, CharacterKind, Membership
 from .helpers import partial_or_page, redirect_to
 
 
@@ -53,13 +53,18 @@ def campaign_create(request: AuthedHttpRequest) -> HttpResponse:
 
 def _detail_context(membership: Membership) -> dict[str, object]:
     campaign = membership.campaign
-    return {
+    context = {
         **page_context(campaign),  # what apps built on campaigns add: combat's quick-roll box
         "campaign": campaign,
         "membership": membership,
         "members": campaign.memberships.select_related("user"),
         "role_form": RoleForm(),
     }
+    if not membership.is_gm:  # a player: their characters, or the free ones to take
+        mine = list(campaign.characters.filter(owner=membership.user))
+        free = [] if mine else list(campaign.characters.filter(owner=None, kind=CharacterKind.PC))
+        context.update(mine=mine, free=free)
+    return context
 
 
 @login_required
@@ -80,6 +85,22 @@ def campaign_edit(request: AuthedHttpRequest, pk: int) -> HttpResponse:
         messages.success(request, _("Campaign saved."))
         return redirect_to(request, reverse("campaigns:detail", args=[pk]))
     return render(request, "campaigns/form.html", {"form": form, "campaign": membership.campaign})
+
+
+@login_required
+@require_POST
+def character_claim(request: AuthedHttpRequest, pk: int, char_pk: int) -> HttpResponse:
+    """A player with no character takes a free player character of the campaign (one nobody
+    plays), checked under the character's lock: two players never take the same one."""
+    membership = membership_or_404(request, pk)
+    get_object_or_404(membership.campaign.characters, pk=char_pk)  # another's: nobody
+    try:
+        character = services.claim_character(membership, char_pk)
+    except ValidationError as error:
+        messages.error(request, error.messages[0])
+    else:
+        messages.success(request, _("%(name)s is yours now.") % {"name": character.name})
+    return redirect_to(request, reverse("campaigns:detail", args=[pk]))
 
 
 @login_required

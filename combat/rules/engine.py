@@ -103,6 +103,17 @@ class EngineBase:
 
     # --- hooks with a plain default ------------------------------------------------------------
 
+    def rerolls_each_round(self, fight: Fight) -> bool:
+        """Initiative is rolled anew for every round (Dračí Hlídka's default): Roll initiative
+        mid-fight then rolls for everyone, and a new round asks for it. By default no: it
+        rolls only for those who have none (who joined late)."""
+        return False
+
+    def skips_turn(self, fight: Fight, combatant: Combatant) -> bool:
+        """Passed over by Next turn when the fight skips the defeated (combat.rules.flow): by
+        default whoever is out of the fight."""
+        return self.is_out(combatant)
+
     def is_over(self, fight: Fight) -> bool:
         """True when at most one side has anyone left standing."""
         return len({c.side for c in fight.combatants if not self.is_out(c)}) <= 1

@@ -4,6 +4,11 @@ The generic round is one pass through `order`. An engine may continue the round 
 stages (Shadowrun's passes, OSE's phases and sides) with its `advance` hook, and act between
 turns (conditions that end at the start or end of someone's turn, a grenade's timer) with
 `between_turns`; both do nothing by default (combat.rules.engine).
+
+With the fight option SKIP_DEFEATED at "yes" (issue N; combat.options offers it, on by default
+for a new fight), a turn passes over whoever the engine says `skips_turn` (the dead, those at
+0 HP; a dying 5e character still gets its turn for the death save). A fight from before the
+option has no such key and keeps every turn, as its log was written.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from combat.rules import clock, lasting
 from combat.rules.base import Fight, Outcome, apply, moved
 from combat.rules.engine import EngineBase
 from combat.rules.faces import FaceSource
@@ -33,9 +39,38 @@ def after(fight: Fight, outcome: Outcome) -> Fight:
     return fight
 
 
+SKIP_DEFEATED = "skip_defeated"
+
+
 def next_turn(engine: EngineBase, fight: Fight, faces: FaceSource) -> Turned:
-    """The next combatant in the order; after the last, the engine's next stage or a new round."""
-    ended = fight.current
+    """The next combatant in the order; after the last, the engine's next stage or a new round.
+    With SKIP_DEFEATED, on past those who skip their turns, unless everyone in the fight would
+    (then the turn moves one step, as without the option)."""
+    turned = _one_turn(engine, fight, faces)
+    if fight.options.get(SKIP_DEFEATED) != "yes" or not _anyone_acts(engine, fight):
+        return turned
+    # Bounded: a whole round (and each stage of it) at most, whatever an engine's stages do.
+    for _passed in range(4 * (len(fight.combatants) + 1)):
+        now = turned.fight.current
+        if now is None or not engine.skips_turn(turned.fight, turned.fight.get(now)):
+            break
+        then = _one_turn(engine, turned.fight, faces)
+        turned = Turned(then.fight, _joined(turned.outcome, then.outcome))
+    return turned
+
+
+def _anyone_acts(engine: EngineBase, fight: Fight) -> bool:
+    return any(not engine.skips_turn(fight, c) for c in fight.combatants)
+
+
+def _joined(first: Outcome | None, then: Outcome | None) -> Outcome | None:
+    if first is None or then is None:
+        return first if then is None else then
+    return combined(first, then)
+
+
+def _one_turn(engine: EngineBase, fight: Fight, faces: FaceSource) -> Turned:
+    start, ended = fight, fight.current
     outcome: Outcome | None = None
     position = fight.order.index(ended) + 1 if ended in fight.order else 0
     if position < len(fight.order):
@@ -45,12 +80,18 @@ def next_turn(engine: EngineBase, fight: Fight, faces: FaceSource) -> Turned:
         if outcome is None:
             fight = moved(fight, round=fight.round + 1)
             outcome = engine.start_of_round(fight, faces)
+            ends = lasting.ended(after(fight, outcome))  # timed conditions, in every system
+            outcome = outcome if ends is None else combined(outcome, ends)
         fight = after(fight, outcome)
         fight = moved(fight, current=fight.order[0] if fight.order else None)
     extra = engine.between_turns(fight, ended, faces)
     if extra is not None:
         fight = after(fight, extra)
         outcome = extra if outcome is None else combined(outcome, extra)
+    fired = clock.passed(start, fight)  # the fight clock's entries, in every system
+    if fired is not None:
+        fight = after(fight, fired)
+        outcome = fired if outcome is None else combined(outcome, fired)
     return Turned(fight, outcome)
 
 

@@ -13,9 +13,11 @@ from django.views.decorators.http import require_POST
 from config.http import AuthedHttpRequest
 
 from .. import submit, workflows
-from ..encounter_forms import AddCombatantsForm, AdjustForm, TurnForm
+from ..encounter_forms import TurnForm
+from ..hand_forms import AddCombatantsForm, AdjustForm
 from ..options import EncounterOptionsForm
 from ..panel import action_form, gm_forms, on_turn, posted_actor
+from ..rules.encounter import EveryoneHasOne
 from .common import answer, done, done_before, refused, scene_of
 from .queries import ActorQuery
 
@@ -61,7 +63,10 @@ def encounter_turn(request: AuthedHttpRequest, pk: int, enc_pk: int, step: str) 
     if form.is_valid() and submit.unconfirmed(scene, form, step):
         return answer(request, scene, turn=form, confirm=step)
     turn = partial(submit.turn, scene, form, step)
-    written = submit.attempt(form, turn, faces="faces") if form.is_valid() else None
+    try:
+        written = submit.attempt(form, turn, faces="faces") if form.is_valid() else None
+    except EveryoneHasOne:  # mid-fight, nobody lacks an initiative: re-roll everyone?
+        return answer(request, scene, turn=form, confirm=step)
     if written is not None:
         return done(request, scene, written=written)
     if done_before(request, scene):
@@ -104,9 +109,11 @@ def encounter_adjust(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpRe
     scene = scene_of(request, pk, enc_pk, gm=True)
     if done_before(request, scene):
         return done(request, scene, forms="adjust")
-    form = AdjustForm(scene.rows, request.POST, engine=scene.engine)
+    form = AdjustForm(scene.rows, request.POST, engine=scene.engine, campaign=scene.campaign)
     if form.is_valid() and submit.attempt(form, partial(submit.adjust, scene, form)):
         return done(request, scene, forms="adjust")
+    if request.POST.get("quick"):  # the quick HP box: its error shown at the box
+        return answer(request, scene, hp=form)
     return answer(request, scene, gm_forms=gm_forms(scene, adjust=form, opened="adjust"))
 
 

@@ -46,6 +46,13 @@ class PageQuery(Query):
     forms = BooleanField(required=False)
 
 
+class TableQuery(Query):
+    """The table display: a poll (`version`) and its theme (`theme=dark`)."""
+
+    version = AsciiIntegerField(required=False, min_value=0, max_value=BIG)
+    theme = forms.ChoiceField(required=False, choices=[("dark", "dark"), ("light", "light")])
+
+
 class ActorQuery(Query):
     """The combatant a posted form (or the odds' GET) acts for."""
 

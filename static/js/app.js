@@ -154,6 +154,7 @@ function refreshPanel() {
   const panel = document.getElementById("panel");
   const board = document.getElementById("board");
   if (!panel || !board || panelAsked || panel.dataset.offer === board.dataset.offer) return;
+  if (panel.querySelector(".confirm-step")) return; // the GM is deciding: asked again after
   if (board.dataset.version === askedAt) return; // a newer board asks again if it must
   panelAsked = true;
   askedAt = board.dataset.version;
@@ -218,4 +219,79 @@ document.addEventListener("click", (event) => {
 // A post's answer brings the board out of band: remember its newest entry as a poll would.
 document.addEventListener("htmx:oobAfterSwap", (event) => {
   if (event.target.id === "board") rememberSeen(false);
+});
+
+// The GM at the table (issue N). A click on a tracker row puts that combatant in the quick HP
+// box ("−7", "+5", "=12") and the cursor there, the window left where it is unless the box is
+// out of sight. Keys, outside a field: N next turn, U undo, R redo, H the HP box on the
+// combatant whose turn it is; Escape leaves the box.
+function quickHp(key) {
+  const who = document.getElementById("quick-hp-who");
+  const box = document.getElementById("quick-hp");
+  if (!who || !box) return false;
+  if (key && [...who.options].some((option) => option.value === key)) who.value = key;
+  box.focus({ preventScroll: true });
+  const place = box.getBoundingClientRect();
+  if (place.top < 0 || place.bottom > window.innerHeight) box.scrollIntoView({ block: "nearest" });
+  return true;
+}
+document.addEventListener("click", (event) => {
+  const row = event.target.closest("#tracker [data-key]");
+  if (!row || event.target.closest("a, button, input, select, textarea")) return;
+  const more = document.getElementById(`quick-also-${row.dataset.key}`);
+  if ((event.shiftKey || event.ctrlKey || event.metaKey) && more) {
+    more.checked = !more.checked; // one more target of the same HP (an area)
+    more.closest("details").open = true;
+    document.getElementById("quick-hp").focus({ preventScroll: true });
+    return;
+  }
+  quickHp(row.dataset.key);
+});
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+  if (event.key === "Escape" && event.target.id === "quick-hp") {
+    event.target.blur();
+    return;
+  }
+  if (event.target.closest && event.target.closest("input, select, textarea, [contenteditable]")) return;
+  const key = event.key.toLowerCase();
+  if (key === "h") {
+    const current = document.querySelector("#tracker .active-turn[data-key]");
+    if (quickHp(current ? current.dataset.key : "")) event.preventDefault();
+    return;
+  }
+  const button = document.querySelector(`#panel [data-shortcut="${CSS.escape(key)}"]`);
+  if (button && !button.disabled) {
+    event.preventDefault();
+    button.click();
+  }
+});
+
+// A player's phone buzzes when a new panel says it has become their turn (not when the page
+// opens, nor again while it stays their turn).
+let myTurn = null;
+document.addEventListener("htmx:afterSettle", (event) => {
+  if (event.detail.elt.id !== "panel") return;
+  const now = event.detail.elt.querySelector(".your-turn") !== null;
+  if (now && myTurn === false && navigator.vibrate) navigator.vibrate(200);
+  myTurn = now;
+});
+document.addEventListener("DOMContentLoaded", () => {
+  myTurn = document.querySelector("#panel .your-turn") !== null;
+});
+
+// The table display (#room) polls on a worker's tick, kept in a background tab or a streaming
+// app's browser source; without workers, on the page's own clock.
+function tickRoom() {
+  const room = document.getElementById("room");
+  if (room) htmx.trigger(room, "tick");
+}
+document.addEventListener("DOMContentLoaded", () => {
+  const room = document.getElementById("room");
+  if (!room || !window.htmx) return;
+  try {
+    new Worker(room.dataset.ticker).onmessage = tickRoom;
+  } catch (error) {
+    setInterval(tickRoom, 2000);
+  }
 });

@@ -118,12 +118,12 @@ def test_half_typed_forms_survive_another_users_action(
     # new row to adjust). Each page learns it from its poll and gets a new panel.
     skret = Monster.objects.get(campaign=encounter.campaign, name="Skřet")
     workflows.add_combatants(encounter.pk, gm_user, "late", record=skret, count=1)
-    expect(player.get_by_label("Skřet", exact=True)).to_have_count(1)  # the new one
+    expect(player.get_by_label("Skřet 4", exact=True)).to_have_count(1)  # the new one, numbered on
     expect(panel.locator("#id_faces")).to_have_value("3, ")
     expect(panel.get_by_label("Vůdce skřetů", exact=True)).to_be_checked()
     expect(panel.locator("#id_kind")).to_have_value("attack")
     options = adjust.locator("[name=combatant] option")
-    expect(options.filter(has_text=re.compile(r"^Skřet$"))).to_have_count(1)
+    expect(options.filter(has_text=re.compile(r"^Skřet 4$"))).to_have_count(1)
     expect(adjust.locator("[name=hp]")).to_have_value("7")
     expect(adjust.locator("[name=combatant]")).to_have_value(
         Encounter.objects.get(pk=encounter.pk).combatants.get(name="Grop").key
@@ -211,7 +211,7 @@ def test_a_form_sent_back_with_errors_keeps_all_it_holds_when_the_panel_is_renew
 
     skret = Monster.objects.get(campaign=encounter.campaign, name="Skřet")
     workflows.add_combatants(encounter.pk, gm_user, "late", record=skret, count=1)
-    expect(player.get_by_label("Skřet", exact=True)).to_have_count(1)  # the new panel is in
+    expect(player.get_by_label("Skřet 4", exact=True)).to_have_count(1)  # the new panel is in
     expect(panel.locator("#id_weapon")).to_have_value("Široký meč")
     expect(panel.get_by_label("Vůdce skřetů", exact=True)).to_be_checked()
     expect(panel.locator("#id_faces")).to_have_value("3, ")

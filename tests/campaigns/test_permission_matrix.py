@@ -137,6 +137,33 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (405, 302),
         },
     ),
+    "campaigns:character_claim": (  # the player's own character: "has a player already"
+        ("pk", "char_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 302),
+            "gm": (405, 302),
+        },
+    ),
+    "campaigns:conditions": (  # the campaign's own conditions: the GM's; an empty post is
+        ("pk",),  # shown again with its errors
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (403, 403),
+            "gm": (200, 200),
+        },
+    ),
+    "campaigns:condition_delete": (
+        ("pk", "condition_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
     "campaigns:invite_accept": (
         ("token",),
         {"anonymous": (200, 200), "outsider": (200, 302), "player": (302, 302), "gm": (302, 302)},
@@ -241,6 +268,15 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
         },
     ),
     "combat:encounter_simulate": (  # the GM's preparation: players may not, outsiders 404
+        ("pk", "enc_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (403, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "combat:encounter_table": (  # the room's screen, opened by the GM
         ("pk", "enc_pk"),
         {
             "anonymous": (LOGIN, LOGIN),
@@ -451,6 +487,8 @@ def _kwargs(keys, roles):  # type: ignore[no-untyped-def]
     }
     if {"thread_pk", "post_pk", "roll_pk"} & set(keys):
         values.update(_journal(roles))
+    if "condition_pk" in keys:
+        values["condition_pk"] = roles["campaign"].conditions.create(name="Webbed").pk
     renamed = {"library_monster_pk": "monster_pk"}
     return {renamed.get(key, key): values[key] for key in keys}
 

@@ -10,9 +10,22 @@ from combat import workflows
 @pytest.fixture
 def fight(db, django_user_model):
     """The seed's own fight: Baldur against the goblin leader, initiative rolled."""
+    return _seed_fight(django_user_model)
+
+
+@pytest.fixture
+def fight_every_turn(db, django_user_model):
+    """The same fight with Next turn passing over nobody (the option off): the seed's bleeding
+    example walks round by round through the turns of a leader down below 0 HP."""
+    return _seed_fight(django_user_model, skip_defeated="no")
+
+
+def _seed_fight(django_user_model, **options):  # type: ignore[no-untyped-def]
     load_demo()
     gm = django_user_model.objects.get(username="gm")
     campaign = Campaign.objects.get(system="draci_hlidka")
+    campaign.fight_options = {**campaign.fight_options, **options}
+    campaign.save(update_fields=["fight_options"])
     encounter = workflows.create_encounter(campaign, "Stezka", gm)
     baldur = Character.objects.get(campaign=campaign, name="Baldur")
     leader = Monster.objects.get(campaign=campaign, name="Vůdce skřetů")

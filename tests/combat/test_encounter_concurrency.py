@@ -185,7 +185,9 @@ def _attack_form(fight) -> tuple[str, dict[str, object]]:  # type: ignore[no-unt
 
 def _entry(html: str, seq: int) -> str:
     """The log entry of one event as the answer shows it: summary, every die, every step."""
-    found = re.search(rf'<li class="log-entry[^"]*" data-seq="{seq}">(.*?)</li>', html, re.DOTALL)
+    found = re.search(
+        rf'<li class="log-entry[^"]*" data-seq="{seq}"[^>]*>(.*?)</li>', html, re.DOTALL
+    )
     assert found, f"event #{seq} is not in the answer"
     return found.group(1)
 

@@ -36,8 +36,9 @@ def demo_fight(db, django_user_model):
 
 
 @pytest.fixture
-def long_fight(fight):
+def long_fight(fight_every_turn):
     """A critical with bleeding, a new round that bleeds, the GM's hand, undo, redo, the end."""
+    fight = fight_every_turn
     pk, gm, baldur, leader = fight["encounter"].pk, fight["gm"], fight["baldur"], fight["leader"]
     attack = Action("attack", baldur, (leader,), weapon="Široký meč")
     # 6,6,6,3 → Útok 30 with three sixes; Obrana 4 + 1; bleeding 2d6: 5 + 2

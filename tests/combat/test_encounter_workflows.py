@@ -66,7 +66,8 @@ def test_typed_faces_left_over_are_refused_and_nothing_changes(fight):
     assert _leader_hp(fight) == 20
 
 
-def test_a_critical_bleeds_at_the_start_of_the_next_round_exactly_once(fight):
+def test_a_critical_bleeds_at_the_start_of_the_next_round_exactly_once(fight_every_turn):
+    fight = fight_every_turn
     # 6,6,6,3 → three sixes; the leader's active defence 1; bleed dice 5 and 2 → 7 lost now
     event = _attack(fight, faces=(6, 6, 6, 3, 1, 5, 2))
     hp_after_hit = _leader_hp(fight)

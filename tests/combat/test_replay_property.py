@@ -140,12 +140,16 @@ class _Fight:
             return
         target = self.rng.choice(fight.combatants)
         conditions = list(self.engine.condition_labels)
+        hp = self.rng.randint(0, target.max_hp) if self.rng.random() < 0.7 else None
         command = Adjust(
             target.id,
-            hp=self.rng.randint(0, target.max_hp) if self.rng.random() < 0.7 else None,
+            hp=hp,
+            hp_by=self.rng.randint(-9, 9) if hp is None and self.rng.random() < 0.5 else None,
             add=self.rng.choice(conditions) if self.rng.random() < 0.3 else "",
             remove=self.rng.choice(sorted(target.conditions) or [""]),
             position=self.rng.randint(1, 4) if fight.order and self.rng.random() < 0.2 else None,
+            also=tuple(c.id for c in fight.combatants if self.rng.random() < 0.2),
+            rounds=self.rng.randint(1, 3) if self.rng.random() < 0.5 else None,
         )
         if self.faces(command, state) is not None:
             self.play(
@@ -155,9 +159,12 @@ class _Fight:
                     self._key(),
                     command.combatant,
                     hp=command.hp,
+                    hp_by=command.hp_by,
                     add=command.add,
                     remove=command.remove,
                     position=command.position,
+                    also=command.also,
+                    rounds=command.rounds,
                 )
             )
 

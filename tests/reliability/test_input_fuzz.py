@@ -118,7 +118,9 @@ def _forms(name: str, world: dict[str, Any]) -> list[forms.BaseForm]:
     from campaigns import forms as cf
     from campaigns.models import Character
     from campaigns.recordforms import character_form_class
+    from campaigns.views.conditions import SavedConditionForm
     from combat import encounter_forms as ef
+    from combat import hand_forms as hf
     from combat.forms import RollForm
     from combat.options import EncounterOptionsForm
 
@@ -130,6 +132,7 @@ def _forms(name: str, world: dict[str, Any]) -> list[forms.BaseForm]:
         "campaigns:create": lambda: [cf.CampaignCreateForm()],
         "campaigns:edit": lambda: [cf.CampaignEditForm(instance=campaign)],
         "campaigns:invites": lambda: [cf.InviteForm()],
+        "campaigns:conditions": lambda: [SavedConditionForm(campaign)],
         "campaigns:member_role": lambda: [cf.RoleForm()],
         "combat:roll": lambda: [RollForm()],
         "campaigns:character_create": lambda: [
@@ -138,8 +141,8 @@ def _forms(name: str, world: dict[str, Any]) -> list[forms.BaseForm]:
         "campaigns:character_edit": lambda: [
             character_form_class(world["character"], gm=gm)() for gm in (True, False)
         ],
-        "combat:encounter_add": lambda: [ef.AddCombatantsForm(campaign)],
-        "combat:encounter_adjust": lambda: [ef.AdjustForm(world["rows"])],
+        "combat:encounter_add": lambda: [hf.AddCombatantsForm(campaign)],
+        "combat:encounter_adjust": lambda: [hf.AdjustForm(world["rows"])],
         "combat:encounter_options": lambda: [EncounterOptionsForm(campaign.system, {})],
         "combat:encounter_turn": lambda: [ef.TurnForm()],
         "combat:encounter_action": lambda: [world["action_form"]()],

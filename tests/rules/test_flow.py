@@ -5,7 +5,7 @@ from dataclasses import dataclass, replace
 from combat.rules.base import Change, Combatant, Fight, Outcome, Step
 from combat.rules.engine import EngineBase
 from combat.rules.faces import TypedFaces
-from combat.rules.flow import combined, next_turn
+from combat.rules.flow import SKIP_DEFEATED, combined, next_turn
 
 
 def _fighter(cid: str) -> Combatant:
@@ -82,3 +82,60 @@ def test_combined_keeps_both_outcomes_rolls_and_data():
     then = Outcome(Step("two"), data={"y": 2}, stage={"pass": 3})
     both = combined(first, then)
     assert both.data == {"x": 1, "then": {"y": 2}} and both.stage == {"pass": 3}
+
+
+# --- skipping the defeated (issue N) -------------------------------------------------------------
+
+SKIP = {SKIP_DEFEATED: "yes"}
+
+
+def _down(fight: Fight, *ids: str) -> Fight:
+    return replace(
+        fight,
+        combatants=tuple(replace(c, hp=0) if c.id in ids else c for c in fight.combatants),
+    )
+
+
+THREE = Fight(
+    round=1,
+    combatants=(_fighter("a"), _fighter("b"), _fighter("c")),
+    order=("a", "b", "c"),
+    current="a",
+    options=SKIP,
+)
+
+
+def test_with_the_option_the_turn_passes_over_the_defeated():
+    turned = next_turn(Plain(), _down(THREE, "b"), TypedFaces([]))
+    assert (turned.fight.round, turned.fight.current, turned.outcome) == (1, "c", None)
+
+
+def test_without_the_option_the_defeated_keep_their_turns():
+    for options in ({}, {SKIP_DEFEATED: "no"}):  # an older fight has no such key
+        fight = replace(_down(THREE, "b"), options=options)
+        assert next_turn(Plain(), fight, TypedFaces([])).fight.current == "b"
+
+
+def test_skipping_past_the_last_begins_the_new_round_once():
+    fight = replace(_down(THREE, "c"), current="b")
+    turned = next_turn(Plain(), fight, TypedFaces([]))
+    assert (turned.fight.round, turned.fight.current) == (2, "a")
+    assert turned.outcome.summary.params == {"round": 2}
+    fight = replace(_down(THREE, "a", "c"), current="b")  # round 2 opens on a, who is down
+    turned = next_turn(Plain(), fight, TypedFaces([]))
+    assert (turned.fight.round, turned.fight.current) == (2, "b")
+    assert turned.outcome.summary.params == {"round": 2}
+
+
+def test_a_skipped_turn_still_runs_between_turns():
+    engine = TwoPasses()
+    fight = replace(_down(THREE, "a"), current="c", order=("c", "a", "b"))
+    faces = TypedFaces([2])  # b burns when its turn comes, after a's was passed over
+    turned = next_turn(engine, fight, faces)
+    assert turned.fight.current == "b" and turned.fight.get("b").hp == 3
+    assert faces.remaining == 0
+
+
+def test_when_everyone_is_down_the_turn_moves_one_step():
+    turned = next_turn(Plain(), _down(THREE, "a", "b", "c"), TypedFaces([]))
+    assert (turned.fight.round, turned.fight.current) == (1, "b")

@@ -124,6 +124,7 @@ def _side(w: SimpleNamespace, tag: str, gm: Any, players: dict[str, Any]) -> Sim
     side.player_post = Post.write(side.thread, first, "I watch. [dice]1d6[/dice]", key=f"{tag}-p")
     side.player_roll = side.player_post.rolls.get()
     side.invite = Invite.objects.create(campaign=campaign, created_by=gm)
+    side.condition = campaign.conditions.create(name=f"Webbed {tag}", rounds=2)
     side.quick_roll, _fresh = quick_roll(campaign, gm, "3d6", key=f"{tag}-roll")
     return side
 

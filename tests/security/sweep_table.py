@@ -156,6 +156,10 @@ URLS: dict[str, Url] = {
         ("pk",), BOTH, get=GMS, post=GMS, writes=GMS, body=_const({"valid_days": "7"})
     ),
     "campaigns:invite_revoke": Url(("pk", "invite_pk"), POST, post=GMS, writes=GMS),
+    "campaigns:conditions": Url(
+        ("pk",), BOTH, get=GMS, post=GMS, writes=GMS, body=_const({"name": "Marked", "rounds": "3"})
+    ),
+    "campaigns:condition_delete": Url(("pk", "condition_pk"), POST, post=GMS, writes=GMS),
     "combat:roll": Url(
         ("pk",),
         POST,
@@ -193,6 +197,7 @@ URLS: dict[str, Url] = {
         ("pk", "enc_pk"), get=OWNER, query=_odds_query, refusals=frozenset({204, 403, 404})
     ),
     "combat:encounter_simulate": Url(("pk", "enc_pk"), get=GMS),
+    "combat:encounter_table": Url(("pk", "enc_pk"), get=GMS),
     "combat:encounter_options": Url(
         ("pk", "enc_pk"), POST, post=GMS, body=_const({"key": "sweep-options"})
     ),  # the fight is running: options are refused with a message, nothing written
@@ -215,6 +220,8 @@ URLS: dict[str, Url] = {
         ("pk",), BOTH, get=GMS, post=GMS, writes=GMS, body=_new_character_body
     ),
     "campaigns:character": Url(("pk", "char_pk"), get=MEMBERS),
+    # p1's own character: nobody can take it (a message, nothing written); a free one: below
+    "campaigns:character_claim": Url(("pk", "char_pk"), POST, post=MEMBERS),
     "campaigns:character_edit": Url(
         ("pk", "char_pk"), BOTH, get=OWNER, post=OWNER, writes=OWNER, body=_character_body
     ),
@@ -266,6 +273,7 @@ def kwargs_for(w: Any, keys: tuple[str, ...], side: Any, campaign: Any) -> dict[
         "pk": campaign.pk,
         "member_pk": side.members[first_player].pk,
         "invite_pk": side.invite.pk,
+        "condition_pk": side.condition.pk,
         "token": w.a.invite.token,
         "char_pk": side.characters[first_player].pk,
         "monster_pk": side.monster.pk,
@@ -288,6 +296,7 @@ OBJECT_KEYS = frozenset(
     {
         "member_pk",
         "invite_pk",
+        "condition_pk",
         "char_pk",
         "monster_pk",
         "library_monster_pk",

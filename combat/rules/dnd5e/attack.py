@@ -21,7 +21,7 @@ from combat.rules.dnd5e.catalogue import COVER, choices
 from combat.rules.dnd5e.common import Work, fail, is_dead, score, signed, stat, with_bonus
 from combat.rules.dnd5e.economy import spend_attack
 from combat.rules.dnd5e.mods import Mods
-from combat.rules.dnd5e.profile import Profile, profile
+from combat.rules.dnd5e.profile import Profile, attack_distance, profile
 
 _ATTACK_LINES = {
     "str": _("Attack %(total)s = d20 %(d20)s + STR %(mod)s + proficiency bonus %(prof)s"),
@@ -190,7 +190,7 @@ def resolve_attack(work: Work, action: Action, mods: Mods, *, reaction: bool) ->
     actor, target = work.get(action.actor), one_target(work, action)
     if is_dead(target):
         raise fail(_("%(name)s is already dead"), name=target.name)
-    distance = mods.integer("distance", 5, 0, 5000)
+    distance = attack_distance(work.fight, actor, action.kind, action.weapon, mods)
     arm = profile(actor, action.kind, action.weapon, mods, distance)
     check_reach(arm, distance)
     ac = armour_class(work, target, mods)

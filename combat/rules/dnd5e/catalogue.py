@@ -179,6 +179,7 @@ _CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
     "condition": tuple((k, v) for k, v in CONDITION_LABELS.items() if k not in _BY_HAND),
 }
 _NUMBERS = {"distance": (0, 5000), "attacks": (1, 10), "amount": (1, 999)}
+USUAL_DISTANCE = "usual_distance"
 FIGHT_OPTIONS = (
     ValueField(
         "shared_initiative",
@@ -189,6 +190,14 @@ FIGHT_OPTIONS = (
         "tie_rolloff",
         Step(_("Initiative ties: a d20 roll-off instead of higher DEX")),
         (("no", Step(_("no"))), ("yes", Step(_("yes")))),
+    ),
+    # An attack with no distance typed: 5 ft for a melee weapon, and for a ranged one its
+    # normal range (not "within 5 ft of a hostile", which would be disadvantage). A fight from
+    # before the option has no such key and keeps 5 ft for every attack, as its log was written.
+    ValueField(
+        USUAL_DISTANCE,
+        Step(_("An attack with no distance typed: a ranged weapon shoots from its normal range")),
+        (("weapon", Step(_("yes"))), ("5", Step(_("no, 5 ft")))),
     ),
 )
 

@@ -22,7 +22,7 @@ from combat.rules.dnd5e.catalogue import KNOWN, SPECS, choices
 from combat.rules.dnd5e.common import Work, skill_bonus
 from combat.rules.dnd5e.grapple import SKILLS, best_skill, check_mode
 from combat.rules.dnd5e.mods import Mods
-from combat.rules.dnd5e.profile import Profile, profile
+from combat.rules.dnd5e.profile import Profile, attack_distance, profile
 from combat.rules.estimate import distribution
 
 D20 = range(1, 21)
@@ -57,7 +57,7 @@ def expected_damage(target: Combatant, arm: Profile, critical: bool) -> Fraction
 def attack_odds(fight: Fight, action: Action, mods: Mods) -> AttackOdds:
     work = Work(fight, _NoFaces())
     actor, target = work.get(action.actor), one_target(work, action)
-    distance = mods.integer("distance", 5, 0, 5000)
+    distance = attack_distance(fight, actor, action.kind, action.weapon, mods)
     arm = profile(actor, action.kind, action.weapon, mods, distance)
     check_reach(arm, distance)
     ac = armour_class(work, target, mods)

@@ -188,6 +188,14 @@ class Dnd5e(EngineBase):
         """Dead, at 0 HP, incapacitated (unconscious, paralyzed …) or fled."""
         return is_out(combatant)
 
+    def skips_turn(self, fight: Fight, combatant: Combatant) -> bool:
+        """Dead, fled, or at 0 HP with no death saves to make (a monster, or a stable
+        character). A dying character keeps its turn to roll its death saving throw; a
+        paralysed or unconscious one keeps it for the saves and durations its turn ends."""
+        if is_dead(combatant) or combatant.has("fled"):
+            return True
+        return combatant.hp <= 0 and not (is_dying(combatant) and not combatant.has("stable"))
+
 
 def _begin(work: Work, combatant_id: str) -> None:
     start_turn(work, combatant_id)

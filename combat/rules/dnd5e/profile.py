@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from combat.rules.base import Combatant, _
+from combat.rules.base import Combatant, Fight, _
+from combat.rules.dnd5e.catalogue import USUAL_DISTANCE
 from combat.rules.dnd5e.common import (
     fail,
     modifier,
@@ -48,6 +49,18 @@ class Profile:
     ability_mod: int
     proficiency: int  # 0 when not proficient
     damage: tuple[tuple[str, str], ...]  # (dice expression, damage type)
+
+
+def attack_distance(
+    fight: Fight, combatant: Combatant, kind: str, name: str | None, mods: Mods
+) -> int:
+    """The distance typed (0–5000 ft), or the usual one: 5 ft; in a fight whose option says so
+    (USUAL_DISTANCE), a ranged attack's normal range, so that no ranged attack starts "within
+    5 ft of a hostile" (disadvantage) only because nobody typed a distance."""
+    if "distance" in mods or fight.options.get(USUAL_DISTANCE) != "weapon":
+        return mods.integer("distance", 5, 0, 5000)
+    arm = profile(combatant, kind, name, mods, 5)
+    return arm.normal or 5 if arm.ranged else 5
 
 
 def named_attacks(combatant: Combatant) -> list[str]:

@@ -39,6 +39,7 @@ from combat.rules.draci_hlidka.common import (
 from combat.rules.draci_hlidka.criticals import bleed_all
 from combat.rules.draci_hlidka.initiative import roll_initiative
 from combat.rules.draci_hlidka.mods import Mods
+from combat.rules.draci_hlidka.tactics import new_initiative
 from combat.rules.engine import EngineBase
 from combat.rules.faces import FaceSource
 
@@ -194,6 +195,10 @@ class DraciHlidka(EngineBase):
     def is_out(self, combatant: Combatant) -> bool:
         """Rulings: 0 HP or below is out; so are the unconscious, the dead and who fled."""
         return is_out(combatant)
+
+    def rerolls_each_round(self, fight: Fight) -> bool:
+        """seed 000: initiative every round, unless the GM rolls it once for the whole fight."""
+        return new_initiative(fight)
 
 
 class _NoFaces:

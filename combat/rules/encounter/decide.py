@@ -11,10 +11,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from combat.rules import flow
+from combat.rules import clock, flow, lasting
 from combat.rules.base import (
     Action,
     Change,
+    Combatant,
     Fight,
     Outcome,
     RulesError,
@@ -28,6 +29,7 @@ from combat.rules.dice.errors import ONE_TOO_MANY, TOO_MANY_FACES, InvalidDice
 from combat.rules.engine import EngineBase
 from combat.rules.faces import FaceSource, TypedFaces
 from combat.rules.serialize import outcome_to_json
+from combat.rules.work import joined_roster, roster
 
 from .events import (
     Adjusted,
@@ -56,6 +58,13 @@ class NothingToUndo(LookupError):
 @dataclass(frozen=True)
 class RollInitiative:
     ids: tuple[str, ...] = ()  # empty: everyone
+    # Mid-fight, only those without an initiative (who joined late); EveryoneHasOne if none.
+    missing_only: bool = False
+
+
+class EveryoneHasOne(LookupError):
+    """Mid-fight, "only those without an initiative" found nobody: re-rolling everyone is the
+    GM's to confirm (not a refusal: a question)."""
 
 
 @dataclass(frozen=True)
@@ -89,9 +98,19 @@ class NextTurn:
 class Adjust:
     combatant: str
     hp: int | None = None
+    hp_by: int | None = None  # "−7", "+5": added to the HP the state holds when it is decided
     add: str = ""
     remove: str = ""
     position: int | None = None  # 1 = first in the order
+    also: tuple[str, ...] = ()  # more combatants the same HP and conditions apply to (an area)
+    rounds: int | None = None  # the added condition lasts this many rounds (None: until removed)
+    # A fight clock entry for the combatant (combat.rules.clock): its label, and either the
+    # initiative it acts at every round or the rounds until it fires once; `clock_clear` first
+    # takes the combatant's entries off.
+    clock_label: str = ""
+    clock_at: int | None = None
+    clock_rounds: int | None = None
+    clock_clear: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,13 +156,25 @@ def _initiative(
 ) -> Initiative:
     fight = state.fight
     ids = list(command.ids or [c.id for c in fight.combatants])
+    late = command.missing_only and state.status != PREPARING
+    late = late and not engine.rerolls_each_round(fight)
+    if late:
+        ids = [key for key in ids if fight.get(key).initiative is None]
+        if not ids:
+            raise EveryoneHasOne
     outcome = engine.roll_initiative(fight, ids, faces)
     after = flow.after(fight, outcome)
     starts = state.status == PREPARING  # the first initiative starts round 1
     current = first_turn(fight.current or "", fight.order, after.order)
+    if late and fight.current in after.order:  # a late-comer never takes the turn away
+        current = fight.current
     after = moved(after, round=1 if starts else after.round, current=current or None)
+    fired = clock.passed(fight, after) if starts else None  # round 1's clock, before anyone
+    if fired is not None:
+        after, outcome = flow.after(after, fired), flow.combined(outcome, fired)
     new = replace(state, fight=after, status=RUNNING if starts else state.status)
-    return Initiative(outcome_to_json(outcome), Transition(state.snapshot(), new.snapshot()), ids)
+    moved_to = Transition(state.snapshot(), new.snapshot())
+    return Initiative(outcome_to_json(outcome), moved_to, ids, late_only=late)
 
 
 def _check_turn(state: EncounterState, actor: str, on_turn: bool) -> None:
@@ -212,18 +243,41 @@ def rebased(fight: Fight, changes: Sequence[Change]) -> tuple[Change, ...]:
 
 
 def _adjust(state: EncounterState, command: Adjust, *_rest: Any) -> Adjusted:
-    target = state.fight.get(command.combatant)
-    hp = command.hp
-    changes = [hp_change(target, hp)] if hp is not None and hp != target.hp else []
-    for condition, add in ((command.add, True), (command.remove, False)):
-        change = condition_change(target, condition, add=add) if condition else None
-        changes += [change] if change is not None else []
-    summary = Step(
-        _("%(name)s adjusted by the game master"), {"name": target.name}, about=target.id
-    )
+    ids = list(dict.fromkeys((command.combatant, *command.also)))  # once each, in order
+    now = max(state.fight.round, 1)
+    changes = [c for key in ids for c in _by_hand(state.fight.get(key), command, now)]
+    first = state.fight.get(command.combatant)
+    changes += clock.cleared(first) if command.clock_clear else []
+    if command.clock_label:
+        at, rounds = command.clock_at, command.clock_rounds
+        changes.append(clock.added(first, command.clock_label, at=at, rounds=rounds, now=now))
+    summary = Step(_("%(name)s adjusted by the game master"), {"name": first.name}, about=first.id)
+    if len(ids) > 1:  # an area: a player reads only the names they may see
+        listed = roster(state.fight, ids)
+        summary = Step(
+            _("Adjusted by the game master: %(names)s"),
+            {"names": joined_roster(listed)},
+            lists={"names": listed},
+        )
     position = command.position
-    order = _moved(state.fight.order, target.id, position) if position is not None else None
+    order = _moved(state.fight.order, first.id, position) if position is not None else None
     return adjusted(state, Outcome(summary=summary, changes=tuple(changes), order=order))
+
+
+def _by_hand(target: Combatant, command: Adjust, now: int) -> list[Change]:
+    """One combatant's changes: HP set (or changed by `hp_by`), a condition added (for
+    `rounds` rounds from round `now`, or until removed), a condition removed (with its timer)."""
+    hp = command.hp if command.hp_by is None else target.hp + command.hp_by
+    changes = [hp_change(target, hp)] if hp is not None and hp != target.hp else []
+    if command.add and command.rounds:
+        changes += lasting.given_for(target, command.add, command.rounds, now)
+    elif command.add:
+        changes += [c for c in (condition_change(target, command.add, add=True),) if c]
+        changes += lasting.timer_removed(target, command.add)  # now until removed
+    if command.remove:
+        changes += [c for c in (condition_change(target, command.remove, add=False),) if c]
+        changes += lasting.timer_removed(target, command.remove)
+    return changes
 
 
 def _moved(order: Sequence[str], combatant: str, position: int) -> tuple[str, ...]:

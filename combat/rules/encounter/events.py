@@ -136,17 +136,21 @@ class Initiative:
     outcome: Json
     encounter: Transition
     ids: list[str] | None  # None: an older log, which did not say who rolled
+    # Mid-fight, for late-comers only: whoever was acting keeps the turn (kept only when true).
+    late_only: bool = False
 
     def changes(self) -> tuple[Change, ...]:
         return _changes(self.outcome)
 
     def to_json(self) -> Json:
         data: Json = {"outcome": self.outcome, "encounter": self.encounter.to_json()}
-        return data if self.ids is None else {**data, "ids": self.ids}
+        data = data if self.ids is None else {**data, "ids": self.ids}
+        return {**data, "late_only": True} if self.late_only else data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Initiative:
-        return cls(data["outcome"], Transition.from_json(data["encounter"]), data.get("ids"))
+        late = data.get("late_only") is True
+        return cls(data["outcome"], Transition.from_json(data["encounter"]), data.get("ids"), late)
 
 
 @dataclass(frozen=True)

@@ -193,3 +193,26 @@ def test_a_save_action_has_no_attack_roll() -> None:
     state = fight(creature("jan", actions=[flame]), goblin())
     with pytest.raises(RulesError, match="no attack roll"):
         act(state, "attack", "jan", ["gob"], [2], weapon="Sacred Flame", distance=30)
+
+
+def test_with_no_distance_typed_a_ranged_attack_shoots_from_its_normal_range() -> None:
+    """Issue N: a fight with the usual-distance option reads no distance as 5 ft for a melee
+    weapon and as the weapon's normal range for a ranged one (no "within 5 ft" disadvantage);
+    a fight from before the option keeps 5 ft for both, as its log was written."""
+    from combat.rules.dnd5e.catalogue import USUAL_DISTANCE
+
+    archer = fighter("archer", weapons=(SHORTBOW, LONGSWORD), dex=16)
+    for usual, distance, mode in (("weapon", 80, "normal"), ("5", 5, "disadvantage")):
+        state = fight(archer, goblin("gob"), **{USUAL_DISTANCE: usual})
+        shot = act(state, "attack", "archer", ["gob"], faces=[15, 4], weapon="Shortbow")
+        assert (shot.data["distance"], shot.data["mode"]) == (distance, mode)
+    older = fight(archer, goblin("gob"))  # no such option: 5 ft
+    assert (
+        act(older, "attack", "archer", ["gob"], faces=[15, 4], weapon="Shortbow").data["distance"]
+        == 5
+    )
+    state = fight(archer, goblin("gob"), **{USUAL_DISTANCE: "weapon"})
+    cut = act(state, "attack", "archer", ["gob"], faces=[15, 4], weapon="Longsword")
+    assert cut.data["distance"] == 5 and not cut.data["ranged"]
+    typed = act(state, "attack", "archer", ["gob"], faces=[15, 4], weapon="Shortbow", distance=5)
+    assert typed.data["mode"] == "disadvantage"  # typed: as typed

@@ -16,8 +16,9 @@ from tests.rules.dnd5e.helpers import ENGINE, act, fight, fighter, goblin
 def test_every_kind_has_a_handler_and_every_key_a_label() -> None:
     assert set(SPECS) == set(HANDLERS) | {"attack", "unarmed"}
     assert set(MODIFIER_LABELS) >= KNOWN
-    assert {field.key for field in ENGINE.fight_options} == {"shared_initiative", "tie_rolloff"}
-    assert all(field.choices[0][0] == "no" for field in ENGINE.fight_options)
+    defaults = {field.key: field.choices[0][0] for field in ENGINE.fight_options}
+    # a ranged attack with no distance typed shoots from its normal range (issue N)
+    assert defaults == {"shared_initiative": "no", "tie_rolloff": "no", "usual_distance": "weapon"}
 
 
 def test_the_options_carry_ticks_and_value_fields() -> None:

@@ -1,0 +1,107 @@
+"""A campaign's own conditions (campaigns.models.SavedCondition): the GM lists, adds and
+removes them; the encounter page's Adjust gives them in any of the campaign's fights."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from config.http import AuthedHttpRequest
+
+from ..access import gm_membership_or_403
+from ..models import Campaign, SavedCondition
+from .helpers import redirect_to
+
+MAX_CONDITIONS = 200  # a campaign's own conditions, at most
+
+
+class SavedConditionForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = SavedCondition
+        fields = ("name", "description", "rounds")
+        widgets = {"description": forms.Textarea(attrs={"rows": 2})}
+        error_messages = {"name": {"required": gettext_lazy("Give the condition a name.")}}
+
+    def __init__(self, campaign: Campaign, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.campaign = campaign
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].replace("\x00", "").split())
+        if not name:
+            raise forms.ValidationError(_("Give the condition a name."))
+        if self.campaign.conditions.filter(name__iexact=name).exists():
+            raise forms.ValidationError(_("This campaign has a condition of that name already."))
+        return name
+
+    def clean_rounds(self) -> int | None:
+        rounds = self.cleaned_data.get("rounds")
+        if rounds is not None and not 1 <= rounds <= 99:
+            raise forms.ValidationError(ROUNDS_RANGE)
+        return rounds
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        if self.campaign.conditions.count() >= MAX_CONDITIONS:
+            raise forms.ValidationError(
+                _("A campaign keeps at most %(n)s conditions of its own.") % {"n": MAX_CONDITIONS}
+            )
+        return cleaned
+
+
+ROUNDS_RANGE = gettext_lazy("From 1 to 99 rounds, or empty: until removed.")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def condition_list(request: AuthedHttpRequest, pk: int) -> HttpResponse:
+    membership = gm_membership_or_403(request, pk)
+    campaign = membership.campaign
+    form = SavedConditionForm(campaign, request.POST or None)
+    if request.method == "POST" and _saved(campaign, form):
+        name = form.cleaned_data["name"]
+        messages.success(request, _("%(name)s can be given in every fight.") % {"name": name})
+        return redirect_to(request, reverse("campaigns:conditions", args=[pk]))
+    context = {
+        "campaign": campaign,
+        "membership": membership,
+        "conditions": campaign.conditions.all(),
+        "form": form,
+    }
+    return render(request, "campaigns/conditions.html", context)
+
+
+def _saved(campaign: Campaign, form: SavedConditionForm) -> bool:
+    """Checked and saved under the campaign's lock: two quick posts never make one name twice
+    nor pass the limit."""
+    try:
+        with transaction.atomic():
+            Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+            if not form.is_valid():
+                return False
+            condition = form.save(commit=False)
+            condition.campaign = campaign
+            condition.save()
+    except IntegrityError:  # the same name, saved by another request in between
+        form.add_error("name", _("This campaign has a condition of that name already."))
+        return False
+    return True
+
+
+@login_required
+@require_POST
+def condition_delete(request: AuthedHttpRequest, pk: int, condition_pk: int) -> HttpResponse:
+    membership = gm_membership_or_403(request, pk)
+    condition = get_object_or_404(membership.campaign.conditions, pk=condition_pk)
+    condition.delete()
+    messages.success(
+        request,
+        _("%(name)s is no longer offered; whoever has it keeps it.") % {"name": condition.name},
+    )
+    return redirect_to(request, reverse("campaigns:conditions", args=[pk]))
