@@ -133,9 +133,11 @@ def copy_to_campaign(record: _Record, campaign: Campaign) -> _Record:
 
 @transaction.atomic
 def claim_character(membership: Membership, character_pk: int) -> Character:
-    """A player takes a free player character of their campaign (no owner), checked under the
-    character's lock; ValidationError in the player's words when it is not to be had. A
-    character of another campaign is nobody (as if it never existed)."""
+    """A player with no character takes a free player character of their campaign (no owner),
+    checked under the membership's and the character's locks; ValidationError in the player's
+    words when it is not to be had. Another campaign's character is nobody."""
+    if membership.is_gm:
+        raise ValidationError(_("Game masters give characters on the character's page."))
     found = (
         Character.objects.select_for_update()
         .filter(campaign=membership.campaign, pk=character_pk, kind=CharacterKind.PC)
@@ -145,8 +147,9 @@ def claim_character(membership: Membership, character_pk: int) -> Character:
         raise ValidationError(_("There is no such free character in this campaign."))
     if found.owner_id is not None:
         raise ValidationError(_("%(name)s has a player already.") % {"name": found.name})
-    if membership.is_gm:
-        raise ValidationError(_("Game masters give characters on the character's page."))
+    Membership.objects.select_for_update().filter(pk=membership.pk).first()  # one at a time
+    if membership.campaign.characters.filter(owner=membership.user).exists():
+        raise ValidationError(_("You play a character here already: ask your game master."))
     found.owner = membership.user
     found.save(update_fields=["owner", "updated_at"])
     return found

@@ -2,7 +2,7 @@
 (AdjustForm: HP typed as "12", "−7" or "+5", conditions, for how many rounds, on one combatant
 or an area of them)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -63,6 +63,14 @@ def _saved_conditions(
         return offered
     names = campaign.conditions.exclude(name__in=known).values_list("name", flat=True)
     return offered + [(name, name) for name in names]
+
+
+def _with_these(
+    offered: Callable[[], list[tuple[str, str]]], more: list[str]
+) -> list[tuple[str, str]]:
+    found = offered()
+    known = {value for value, _label in found}
+    return found + [(name, name) for name in more if name not in known]
 
 
 @dataclass(frozen=True)
@@ -148,7 +156,9 @@ class AdjustForm(forms.Form):
         # The campaign's own, read only when the field is drawn or a condition was sent.
         saved = partial(_saved_conditions, campaign, frozenset(labels), conditions)
         _choice(self, "add").choices = saved
-        _choice(self, "remove").choices = saved
+        # Whatever someone has can be taken off (a campaign condition deleted since, too).
+        on_them = sorted({str(c) for row in rows for c in row.conditions} - set(labels))
+        _choice(self, "remove").choices = partial(_with_these, saved, on_them)
 
     def clean(self) -> dict[str, Any]:
         """A campaign's own condition given without a number of rounds lasts its usual ones; a

@@ -155,6 +155,7 @@ class Scene:
         if encounter.status != "running" or encounter.current not in encounter.order:
             return None
         passed = self.defeated() if self.skips_defeated() else frozenset()
+        passed |= self.hidden  # for a player, a hidden combatant is nobody
         after = encounter.order[encounter.order.index(encounter.current) + 1 :]
         return next((key for key in after if key not in passed), None)
 

@@ -98,4 +98,7 @@ class Combatant(models.Model):
         return f"c{self.pk}"
 
     def owned_by(self, user: User | AnonymousUser) -> bool:
-        return self.character is not None and self.character.owner_id == user.pk
+        """Played by `user`; nobody (the table display's seat) owns a character nobody plays."""
+        if not user.is_authenticated or self.character is None:
+            return False
+        return self.character.owner_id == user.pk

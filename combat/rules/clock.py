@@ -59,7 +59,8 @@ def passed(before: Fight, after: Fight) -> Outcome | None:
     if not lines:
         return None
     changes.reverse()  # removals from the last: each index still holds
-    return Outcome(summary=lines[0], steps=tuple(lines[1:]), changes=tuple(changes))
+    # A neutral summary: a line about a hidden holder is dropped for players, not the entry.
+    return Outcome(summary=Step(_("The fight clock")), steps=tuple(lines), changes=tuple(changes))
 
 
 def _count(fight: Fight, current: str | None) -> int | None:

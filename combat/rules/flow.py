@@ -49,14 +49,23 @@ def next_turn(engine: EngineBase, fight: Fight, faces: FaceSource) -> Turned:
     turned = _one_turn(engine, fight, faces)
     if fight.options.get(SKIP_DEFEATED) != "yes" or not _anyone_acts(engine, fight):
         return turned
-    # Bounded: a whole round (and each stage of it) at most, whatever an engine's stages do.
+    # Bounded: a whole round (and each stage of it) at most, whatever an engine's stages do;
+    # never past a second new round, nor on once nobody is left to act (a round's bleeding).
     for _passed in range(4 * (len(fight.combatants) + 1)):
         now = turned.fight.current
         if now is None or not engine.skips_turn(turned.fight, turned.fight.get(now)):
             break
+        if not _anyone_acts(engine, turned.fight) or _would_begin_another_round(fight, turned):
+            break
         then = _one_turn(engine, turned.fight, faces)
         turned = Turned(then.fight, _joined(turned.outcome, then.outcome))
     return turned
+
+
+def _would_begin_another_round(start: Fight, turned: Turned) -> bool:
+    """One Next turn begins one new round at most: past the last of a round already begun."""
+    now = turned.fight
+    return now.round > start.round and bool(now.order) and now.current == now.order[-1]
 
 
 def _anyone_acts(engine: EngineBase, fight: Fight) -> bool:

@@ -110,9 +110,10 @@ def encounter_adjust(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpRe
     if done_before(request, scene):
         return done(request, scene, forms="adjust")
     form = AdjustForm(scene.rows, request.POST, engine=scene.engine, campaign=scene.campaign)
+    quick = bool(request.POST.get("quick"))  # the quick HP box: Adjust stays as it was
     if form.is_valid() and submit.attempt(form, partial(submit.adjust, scene, form)):
-        return done(request, scene, forms="adjust")
-    if request.POST.get("quick"):  # the quick HP box: its error shown at the box
+        return done(request, scene) if quick else done(request, scene, forms="adjust")
+    if quick:  # the quick HP box: its error shown at the box
         return answer(request, scene, hp=form)
     return answer(request, scene, gm_forms=gm_forms(scene, adjust=form, opened="adjust"))
 

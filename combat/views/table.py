@@ -5,6 +5,7 @@ character of their own would, whoever opened it, and keeps polling in a backgrou
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -13,8 +14,9 @@ from campaigns.models import Membership
 from campaigns.models.campaign import Role
 from config.http import AuthedHttpRequest
 
+from ..models import Encounter
 from ..presenter import Scene, board_context
-from .common import partial, scene_of
+from .common import encounter_of, partial
 from .queries import TableQuery
 
 TABLE = "combat/table.html"
@@ -26,12 +28,13 @@ SHOWN = 5  # log entries on the screen
 def encounter_table(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     """The GM's (a 403 for a player, a 404 for anybody else); a poll with the version shown
     answers 204 while nothing changed."""
-    gm_scene = scene_of(request, pk, enc_pk, gm=True)
+    membership, encounter = encounter_of(request, pk, enc_pk)
+    if not membership.is_gm:
+        raise PermissionDenied
     query = TableQuery.read(request.GET)
-    encounter = gm_scene.encounter
     if partial(request) and query["version"] == encounter.version:
-        return HttpResponse(status=204)
-    room = _room(gm_scene)
+        return HttpResponse(status=204)  # nothing changed: the fight is not even read
+    room = _room(membership, encounter)
     context = {
         **board_context(room),
         "dark": query["theme"] == "dark",
@@ -41,10 +44,10 @@ def encounter_table(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpRes
     return render(request, f"{TABLE}#room" if partial(request) else TABLE, context)
 
 
-def _room(gm: Scene) -> Scene:
+def _room(membership: Membership, encounter: Encounter) -> Scene:
     """The encounter as the room reads it: a player's view, with no combatant of its own."""
-    seat = Membership(campaign=gm.campaign, role=Role.PLAYER)
-    return Scene.load(seat, gm.encounter, AnonymousUser())
+    seat = Membership(campaign=membership.campaign, role=Role.PLAYER)
+    return Scene.load(seat, encounter, AnonymousUser())
 
 
 def _upcoming(scene: Scene) -> str:

@@ -248,7 +248,7 @@ document.addEventListener("click", (event) => {
   quickHp(row.dataset.key);
 });
 document.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing || event.repeat) return;
   if (event.key === "Escape" && event.target.id === "quick-hp") {
     event.target.blur();
     return;

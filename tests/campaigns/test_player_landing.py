@@ -103,3 +103,15 @@ def test_new_records_open_the_admin_with_the_system_and_campaign_chosen(
     client.force_login(newcomer)
     armory = client.get(reverse("campaigns:armory", args=[campaign.pk])).content.decode()
     assert "New weapon" not in armory
+
+
+def test_one_free_character_each(client, campaign):
+    campaign, newcomer = campaign
+    first, second = (
+        Character.objects.create(campaign=campaign, system=campaign.system, name=n, kind="pc")
+        for n in ("Volný", "Druhý")
+    )
+    client.force_login(newcomer)
+    assert "Volný is yours now." in _claim(client, first)
+    assert "You play a character here already" in _claim(client, second)
+    assert Character.objects.get(pk=second.pk).owner is None

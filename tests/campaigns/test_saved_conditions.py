@@ -89,3 +89,6 @@ def test_removing_a_saved_condition_leaves_who_has_it(client, table):
     assert client.post(delete).status_code == 302
     assert not SavedCondition.objects.exists()
     assert encounter.combatants.get(name="Grop").conditions == ["Webbed"]
+    adjust = reverse("combat:encounter_adjust", args=[encounter.campaign_id, encounter.pk])
+    client.post(adjust, {"key": "r1", "combatant": keys["Grop"], "remove": "Webbed"}, **HTMX)
+    assert encounter.combatants.get(name="Grop").conditions == []  # still to be taken off

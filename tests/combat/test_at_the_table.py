@@ -83,6 +83,7 @@ def test_typed_hp_changes_the_hp_the_fight_holds(client, table, django_user_mode
         data = {"key": key, "combatant": leader, "hp": typed, "quick": "1"}
         response = client.post(url, data, **HTMX)
         assert response.status_code == 200 and _hp(encounter, "Vůdce skřetů") == hp
+        assert "gm-adjust" not in response.content.decode()  # the quick box opens nothing
     html = client.get(_url(encounter)).content.decode()
     assert "HP 20 → 13" in html and "HP 13 → 18" in html and "HP 18 → 12" in html
     client.force_login(django_user_model.objects.get(username="hrac"))
@@ -136,6 +137,14 @@ def test_next_turn_passes_over_the_defeated_dimmed_and_last(client, table):
     )
     assert rows[-2:] == [(" defeated", "Meredil"), (" defeated", "Vůdce skřetů")]
     assert all(not dim for dim, _name in rows[:-2])
+
+
+def test_a_hidden_combatant_next_is_nobody_for_players_and_the_room(client, table):
+    gm, encounter, keys = table
+    encounter.combatants.filter(name="Meredil").update(hidden=True)  # Baldur, (Meredil), leader
+    client.force_login(gm)
+    html = client.get(_url(encounter, "combat:encounter_table")).content.decode()
+    assert "Next: Vůdce skřetů" in html and "Meredil" not in html
 
 
 def test_a_fight_that_keeps_the_defeated_gives_them_their_turns(table):
@@ -201,6 +210,7 @@ def test_the_table_display_reads_the_fight_as_the_room_may(client, table, django
     html = client.get(url).content.decode()
     assert 'data-combatant="Baldur"' in html and "30 / 30" in html  # a character's numbers
     assert 'data-combatant="Vůdce skřetů"' in html and "12 / 20" not in html  # a monster's not
+    assert "45 / 45" not in html  # nor an NPC character's (Grop): the seat plays nobody
     assert f'data-combatant="{hidden}"' not in html and "hidden from players" not in html
     assert "Next: Meredil" in html and "<form" not in html.split('id="room"')[1]
     assert "<nav" not in html and 'data-bs-theme="dark"' not in html

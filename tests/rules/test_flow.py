@@ -139,3 +139,23 @@ def test_a_skipped_turn_still_runs_between_turns():
 def test_when_everyone_is_down_the_turn_moves_one_step():
     turned = next_turn(Plain(), _down(THREE, "a", "b", "c"), TypedFaces([]))
     assert (turned.fight.round, turned.fight.current) == (1, "b")
+
+
+class Bleeding(Plain):
+    """Every new round takes 2 HP off everyone: the last one standing can fall at its start."""
+
+    def start_of_round(self, fight: Fight, faces: object) -> Outcome:
+        changes = tuple(
+            Change(c.id, "hp", c.hp - 2, before=c.hp) for c in fight.combatants if c.hp > 0
+        )
+        return Outcome(Step("Round %(round)s begins", {"round": fight.round}), changes=changes)
+
+
+def test_one_next_turn_begins_one_new_round_at_most():
+    low = replace(_down(THREE, "a", "b"), current="c")
+    low = replace(
+        low, combatants=tuple(replace(c, hp=2) if c.id == "c" else c for c in low.combatants)
+    )
+    turned = next_turn(Bleeding(), low, TypedFaces([]))  # c falls as round 2 begins
+    assert turned.fight.round == 2  # not round after round of skipping nobody
+    assert turned.fight.get("c").hp == 0
