@@ -76,7 +76,8 @@ def test_the_line_is_about_its_holder_and_clearing_takes_every_entry_off():
     fight = _with(_with(_fight(18, 10), "b", at=20), "b", rounds=5)
     assert [e.kind for e in fight.get("b").effects] == [CLOCK, CLOCK]
     outcome = passed(replace(fight, current="b"), replace(fight, round=2, current="a"))
-    assert outcome is not None and outcome.summary.about == "b"
+    assert outcome is not None and outcome.summary.about is None  # a neutral summary
+    assert [line.about for line in outcome.steps] == ["b"]  # the line is about its holder
     assert apply(fight, cleared(fight.get("b"))).get("b").effects == ()
 
 

@@ -27,13 +27,15 @@ def is_stale(turn: Mapping[str, Any], round_: int) -> bool:
     return bool(turn.get("ended")) or turn.get("round", round_) != round_
 
 
-def start_turn(work: Work, combatant_id: str) -> None:
-    """Fresh economy, and the conditions that end "at the start of its turn" end."""
+def start_turn(work: Work, combatant_id: str) -> bool:
+    """Fresh economy, and the conditions that end "at the start of its turn" end; False when
+    the turn had begun already (the round's start and `between_turns` may both ask)."""
     turn = work.get(combatant_id).turn
     if turn.get("started") and not is_stale(turn, work.fight.round):
-        return  # started already (the round's start and `between_turns` may both ask)
+        return False
     work.set_turn(combatant_id, {"started": True, "round": work.fight.round})
     expire(work, combatant_id, "start")
+    return True
 
 
 def end_turn(work: Work, combatant_id: str, round_: int) -> None:

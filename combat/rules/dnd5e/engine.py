@@ -198,7 +198,8 @@ class Dnd5e(EngineBase):
 
 
 def _begin(work: Work, combatant_id: str) -> None:
-    start_turn(work, combatant_id)
+    if not start_turn(work, combatant_id):
+        return  # begun already, and said so once ("is dying" was written twice in one entry)
     combatant = work.get(combatant_id)
     if is_dying(combatant) and not combatant.has("stable"):
         work.note(_("%(name)s is dying: roll a death saving throw"), name=combatant.name)

@@ -38,3 +38,12 @@ def test_a_paralysed_creature_keeps_its_turn() -> None:
     state = fight(fighter("a"), creature("b", "enemies", hp=9, conditions=["paralyzed"]), **SKIP)
     assert ENGINE.is_out(state.get("b"))
     assert next_turn(ENGINE, state, TypedFaces(())).fight.current == "b"
+
+
+def test_a_dying_character_first_in_a_new_round_is_told_once() -> None:
+    dying = fighter("a", current=0, conditions=["unconscious"])
+    state = fight(dying, goblin("b"), current="b", **SKIP)
+    turned = next_turn(ENGINE, state, TypedFaces(()))
+    assert (turned.fight.round, turned.fight.current) == (2, "a")
+    told = [n for n in turned.outcome.notes if "dying" in n.template]
+    assert len(told) == 1
