@@ -125,6 +125,7 @@ def test_the_players_phone_says_your_turn(new_context, transactional_db, django_
     banner = player.locator(".turn-banner")
     expect(banner).to_have_text("Your turn: Baldur")
     gm.keyboard.press("n")  # Meredil's turn: no banner for her, without a reload
+    expect(gm.locator(".action-panel")).to_contain_text("Meredil acts")  # the GM's answer is in
     expect(banner).to_have_count(0)
     expect(player.locator(".action-panel")).to_have_count(0)
     gm.keyboard.press("u")  # Baldur's again
@@ -233,9 +234,14 @@ def test_area_damage_on_four_targets(new_context, transactional_db, django_user_
 
 
 def _next(page) -> None:  # type: ignore[no-untyped-def]
+    """N, and wait for its own answer: the new board (a poll may bring it first) and the new
+    panel, whose new one-time key the next N sends (the old key is a retry: done already)."""
     version = page.locator("#board").get_attribute("data-version")
+    key = page.locator("#panel [name=turn-key]").first
+    old = key.input_value()
     page.keyboard.press("n")
     expect(page.locator("#board")).not_to_have_attribute("data-version", version or "")
+    expect(key).not_to_have_value(old)
 
 
 def test_a_campaign_condition_ends_after_two_rounds_with_a_log_line(
