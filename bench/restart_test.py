@@ -251,7 +251,7 @@ def live_state(session: requests.Session, base: str, fight: dict[str, Any]) -> d
     url = f"{base}/campaigns/{fight['campaign']}/encounters/{fight['encounter']}/"
     html = session.get(url, timeout=10).text
     rows = re.findall(
-        r'<li class="(list-group-item[^"]*)" data-combatant="([^"]+)">'
+        r'<li class="(list-group-item[^"]*)" data-combatant="([^"]+)"[^>]*>'
         r'.*?<span class="health">([^<]*)</span>', html, re.DOTALL,
     )  # fmt: skip
     return {
