@@ -15,7 +15,7 @@ from combat.rules.base import ActionOption, Audience, Fight, RulesError, Tracker
 from combat.rules.dice import InvalidDice
 from combat.rules.engine import EngineBase
 from combat.rules.engines import get_engine
-from combat.rules.flow import SKIP_DEFEATED
+from combat.rules.flow import skips_defeated
 from combat.rules.serialize import action_from_json
 
 from . import live, workflows
@@ -127,6 +127,7 @@ class Scene:
     def tracker_view(self) -> TrackerView:
         return _tracker_view(self.engine, self.fight, self.viewer)
 
+    @cached_property
     def defeated(self) -> frozenset[str]:
         """Those the engine says skip their turns (the dead, the down): dimmed in the tracker,
         and last of their list when the fight passes over them. What a player reads of them
@@ -137,7 +138,7 @@ class Scene:
         return frozenset(c.id for c in fight.combatants if self.engine.skips_turn(fight, c))
 
     def skips_defeated(self) -> bool:
-        return self.fight is not None and self.fight.options.get(SKIP_DEFEATED) == "yes"
+        return self.fight is not None and skips_defeated(self.fight)
 
     def initiative_due(self) -> bool:
         """A new round of a fight that rolls initiative every round, before anyone acted in it:
@@ -154,7 +155,7 @@ class Scene:
         encounter = self.encounter
         if encounter.status != "running" or encounter.current not in encounter.order:
             return None
-        passed = self.defeated() if self.skips_defeated() else frozenset()
+        passed = self.defeated if self.skips_defeated() else frozenset()
         passed |= self.hidden  # for a player, a hidden combatant is nobody
         after = encounter.order[encounter.order.index(encounter.current) + 1 :]
         return next((key for key in after if key not in passed), None)
@@ -186,7 +187,7 @@ def board_context(scene: Scene) -> dict[str, Any]:
             gm=gm,
             user=scene.user,
             view=view,
-            defeated=scene.defeated(),
+            defeated=scene.defeated,
             last=scene.skips_defeated(),
         ),
         "log": log.entries,

@@ -47,7 +47,7 @@ def next_turn(engine: EngineBase, fight: Fight, faces: FaceSource) -> Turned:
     With SKIP_DEFEATED, on past those who skip their turns, unless everyone in the fight would
     (then the turn moves one step, as without the option)."""
     turned = _one_turn(engine, fight, faces)
-    if fight.options.get(SKIP_DEFEATED) != "yes" or not _anyone_acts(engine, fight):
+    if not skips_defeated(fight) or not _anyone_acts(engine, fight):
         return turned
     # Bounded: a whole round (and each stage of it) at most, whatever an engine's stages do;
     # never past a second new round, nor on once nobody is left to act (a round's bleeding).
@@ -60,6 +60,11 @@ def next_turn(engine: EngineBase, fight: Fight, faces: FaceSource) -> Turned:
         then = _one_turn(engine, turned.fight, faces)
         turned = Turned(then.fight, _joined(turned.outcome, then.outcome))
     return turned
+
+
+def skips_defeated(fight: Fight) -> bool:
+    """Does Next turn pass over the defeated in this fight (its option, SKIP_DEFEATED)?"""
+    return fight.options.get(SKIP_DEFEATED) == "yes"
 
 
 def _would_begin_another_round(start: Fight, turned: Turned) -> bool:
