@@ -69,14 +69,15 @@ def mean(dist: Dist) -> Fraction:
     return sum((total * p for total, p in dist.items()), Fraction(0))
 
 
-def versus(mine: Dist, theirs: Dist) -> tuple[Fraction, Fraction, Fraction]:
-    """P(mine > theirs), P(equal) and the expected winning margin (0 when not winning)."""
+def versus(mine: Dist, theirs: Dist, cap: int | None = None) -> tuple[Fraction, Fraction, Fraction]:
+    """P(mine > theirs), P(equal) and the expected winning margin (0 when not winning), each
+    margin counted at most `cap` (what the loser has to lose)."""
     win = tie = margin = Fraction(0)
     for a, p in mine.items():
         for b, q in theirs.items():
             if a > b:
                 win += p * q
-                margin += (a - b) * p * q
+                margin += (a - b if cap is None else min(a - b, cap)) * p * q
             elif a == b:
                 tie += p * q
     return win, tie, margin

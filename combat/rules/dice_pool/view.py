@@ -165,7 +165,8 @@ def _fight_odds(fight: Fight, action: Action) -> tuple[Step, ...]:
             own = chances.add(own, dist)
         else:
             theirs = chances.add(theirs, dist)
-    win, tie, margin = chances.versus(own, theirs)
+    foes = [c for c in others if c.side != actor.side]
+    win, tie, margin = chances.versus(own, theirs, cap=max(0, _victim(foes, action).hp))
     lines.append(
         Step(
             _("Chance to win the round: %(percent)s %%, a tie: %(tie)s %%"),
@@ -188,6 +189,13 @@ def _fight_odds(fight: Fight, action: Action) -> tuple[Step, ...]:
             Step(_("Not counted, no dice to roll: %(names)s"), {"names": ", ".join(unknown)})
         )
     return tuple(lines)
+
+
+def _victim(foes: list[Combatant], action: Action) -> Combatant:
+    """Whose HP a round won now takes (as the round's end picks): the NPC aimed at, else the
+    first of its side in the order. A loss is capped by the HP it has (seed 004: „Pokud kolo
+    prohrává NPC, odečítá si HP a to dle rozdílu"; nobody loses more than they have)."""
+    return next((c for c in foes if c.id in action.targets), foes[0])
 
 
 def _expected(fight: Fight, actor: Combatant, other: Combatant) -> chances.Dist | None:

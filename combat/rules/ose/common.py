@@ -84,6 +84,9 @@ class Arm:
 
 
 def _weapon_arms(weapon: Mapping[str, Any]) -> list[Arm]:
+    """A weapon's ways to attack. Slow: ticked so (some missile weapons), or two-handed in
+    melee (seed 001: „Účastníci boje útočící obouručními zbraněmi na blízko (a některými
+    střelnými zbraněmi …) jednají v kole vždy jako poslední")."""
     full = {**WEAPON_DEFAULTS, **weapon}
     kinds = (MELEE, MISSILE) if full["kind"] == "both" else (str(full["kind"]),)
     ranges = tuple(int(full[k]) for k in ("range_short", "range_medium", "range_long"))
@@ -92,7 +95,7 @@ def _weapon_arms(weapon: Mapping[str, Any]) -> list[Arm]:
             str(full.get("name", "")),
             kind,
             str(full["damage"]),
-            bool(full["slow"]),
+            bool(full["slow"]) or (kind == MELEE and bool(full.get("two_handed"))),
             ranges=(ranges[0], ranges[1], ranges[2]),
         )
         for kind in kinds

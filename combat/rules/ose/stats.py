@@ -270,7 +270,17 @@ WEAPON = Schema(
                 "Zawsze działa ostatnia w rundzie.",
             ),
         ),
-        Field("two_handed", "bool", L("Obouruční", "Two-handed", "Dwuręczna"), False),
+        Field(
+            "two_handed",
+            "bool",
+            L("Obouruční", "Two-handed", "Dwuręczna"),
+            False,
+            help=L(
+                "Na blízko jedná vždy poslední v kole, jako pomalá zbraň.",
+                "In melee it always acts last in the round, as a slow weapon.",
+                "W walce wręcz zawsze działa ostatnia w rundzie, jak broń powolna.",
+            ),
+        ),
         notes_field(player_editable=False),
     ),
     checks=(ascending("range_short", "range_medium", "range_long"),),
@@ -308,6 +318,9 @@ ARMOR = Schema(
 
 
 def weapon_headline(stats: Mapping[str, Any], lang: str | None = None) -> str:
-    """The damage die, marked when the weapon is slow (it always acts last)."""
+    """The damage die, marked when the weapon is slow (it always acts last): ticked so, or
+    two-handed in melee (as combat.rules.ose.common reads it)."""
     slow = {"cs": "pomalá", "pl": "powolna"}.get((lang or "en")[:2], "slow")
-    return f"{stats['damage']}{', ' + slow if stats['slow'] else ''}"
+    melee = stats.get("kind", "melee") in ("melee", "both")
+    last = stats.get("slow") or (melee and stats.get("two_handed"))
+    return f"{stats['damage']}{', ' + slow if last else ''}"

@@ -62,9 +62,27 @@ def test_the_chance_to_beat_the_dogs_4_with_three_dice_and_the_expected_hp_loss(
     win = lines["Chance to win the round: %(percent)s %%, a tie: %(tie)s %%"]
     assert win == {"percent": _percent(_brute(3, lambda t: t > 4)),
                    "tie": _percent(_brute(3, lambda t: t == 4))}  # fmt: skip
+    # Seed 004: „Pokud kolo prohrává NPC, odečítá si HP a to dle rozdílu mezi hodem svým a
+    # hráčovým." The dog has 6 HP (1 die × 6): a margin of 7 to 10 takes those 6, no more.
     sums = [sum(f) for f in product(range(1, 7), repeat=3)]
-    expected = Fraction(sum(max(0, s - 4) for s in sums), len(sums))
+    expected = Fraction(sum(min(6, max(0, s - 4)) for s in sums), len(sums))
     assert lines["Expected HP loss of the NPC: %(damage)s"] == {"damage": f"{float(expected):.1f}"}
+    uncapped = Fraction(sum(max(0, s - 4) for s in sums), len(sums))
+    assert expected < uncapped  # what the odds said before: more than the dog has to lose
+
+
+def test_the_expected_hp_loss_never_passes_what_the_npc_has() -> None:
+    """Issue O, 5: "Expected HP loss of the NPC: 42.0" for a 6-HP dog."""
+    big = {  # ten dice against the dog's one
+        "attributes": {**PLAYER_A["attributes"], "Obratnost": 5},
+        "skills": {**PLAYER_A["skills"], "Boj s dýkou": 5},
+    }
+    state = fight(npc("dog", **DOG), pc("a", stats=big))
+    state, _bite = rolled(state, "dog", [1])
+    lines = _lines(ENGINE.odds(state, Action("fight_roll", "a", ("dog",),
+                                             modifiers=DAGGER_COMBINATION)))  # fmt: skip
+    loss = float(lines["Expected HP loss of the NPC: %(damage)s"]["damage"])
+    assert 5.9 < loss <= 6.0
 
 
 def test_the_generic_preview_agrees_with_the_engines_odds() -> None:

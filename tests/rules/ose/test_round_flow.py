@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from combat.rules.base import RulesError
+from combat.rules.ose.common import arms
 from tests.rules.ose.helpers import (
     ENGINE,
     SHORT_SWORD,
@@ -27,6 +28,33 @@ def skirmish(**options: object) -> Table:
     dagmar = fighter("dagmar", weapons=[TWO_HANDED], hp=8)
     pip = fighter("pip", weapons=[SHORT_SWORD, SLING], hp=4)
     return Table(dagmar, pip, goblin("g1", hp=7), goblin("g2", hp=7), **options)
+
+
+def test_a_two_handed_melee_weapon_acts_last_even_when_not_ticked_slow() -> None:
+    """Seed 001: „Účastníci boje útočící obouručními zbraněmi na blízko (…) jednají v kole vždy
+    jako poslední, jako kdyby prohráli iniciativu." (issue O, 3: only `slow` was read.)"""
+    greatsword = {**TWO_HANDED, "slow": False}  # two-handed, the Slow box left empty
+    dagmar = fighter("dagmar", weapons=[greatsword], hp=8)
+    pip = fighter("pip", weapons=[SHORT_SWORD, SLING], hp=4)
+    table = Table(dagmar, pip, goblin("g1", hp=7), goblin("g2", hp=7))
+    table.initiative(5, 2)
+    table.until("b1", "melee")
+    assert table.fight.order == ("pip",)  # not in her side's melee phase
+    table.next()
+    table.until("slow", "melee")
+    assert table.fight.order == ("dagmar",)
+    assert table.act("melee", "dagmar", ["g1"], [15, 4]).data["weapon"] == "Two-handed sword"
+
+
+def test_a_two_handed_weapon_thrown_is_not_slow() -> None:
+    """Only two-handed weapons in melee act last; a missile weapon only where it is slow."""
+    axe = {"name": "Heavy throwing axe", "damage": "1d8", "kind": "both", "two_handed": True,
+             "range_short": 20, "range_medium": 40, "range_long": 60}  # fmt: skip
+    dagmar = fighter("dagmar", weapons=[axe])
+    assert [(a.kind, a.slow) for a in arms(dagmar, "melee") + arms(dagmar, "missile")] == [
+        ("melee", True),
+        ("missile", False),
+    ]
 
 
 def test_the_fight_starts_at_the_declarations() -> None:
