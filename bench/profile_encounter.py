@@ -195,6 +195,7 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=45)
     parser.add_argument("--by-template", action="store_true")
     parser.add_argument("--only", default="")
+    parser.add_argument("--callers", default="", help="with --cprofile: who calls these")
     args = parser.parse_args()
     global BY_TEMPLATE
     BY_TEMPLATE = args.by_template
@@ -210,7 +211,10 @@ def main() -> None:
             work[args.cprofile]()
         profile.disable()
         out = io.StringIO()
-        pstats.Stats(profile, stream=out).sort_stats(args.sort).print_stats(args.top)
+        stats = pstats.Stats(profile, stream=out).sort_stats(args.sort)
+        stats.print_stats(args.top)
+        if args.callers:
+            stats.print_callers(args.callers)
         print(out.getvalue())
         return
     instrument()

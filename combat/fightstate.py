@@ -34,7 +34,8 @@ def to_rules(row: Combatant) -> RulesCombatant:
 
 
 def load_fight(encounter: Encounter) -> tuple[Fight, dict[str, Combatant]]:
-    rows = {row.key: row for row in encounter.combatants.all()}
+    """The fight and its rows, with each row's character (the page asks who plays it)."""
+    rows = {row.key: row for row in encounter.combatants.select_related("character")}
     return fight_of(encounter, rows.values()), rows
 
 

@@ -18,7 +18,7 @@ from combat.rules.encounter import DECIDES as DECIDES
 from combat.rules.encounter import UNDOABLE as UNDOABLE
 from combat.rules.encounter import EventType
 
-from .models import Encounter, Event, JournalRollUse, OpenProposal, UndoEntry
+from .models import Encounter, Event, JournalRollUse, OpenProposal, StruckEntry, UndoEntry
 
 
 def record(event: Event) -> None:
@@ -39,6 +39,25 @@ def record(event: Event) -> None:
         UndoEntry.objects.filter(**where, seq=payload["target"]).update(undone=True)
     elif kind == EventType.REDO:
         UndoEntry.objects.filter(**where, seq=payload["target"]).update(undone=False)
+    _strike(event, kind, payload.get("target"))
+
+
+def _strike(event: Event, kind: str, target: Any) -> None:
+    """The log's strike-through: an undo strikes the entry it names, a redo lifts it."""
+    if kind not in (EventType.UNDO, EventType.REDO) or not isinstance(target, int):
+        return
+    named = Event.objects.at(event.encounter_id, target).values("pk")
+    if kind == EventType.REDO:
+        StruckEntry.objects.filter(event__in=named).delete()
+        return
+    pk = named.values_list("pk", flat=True).first()
+    if pk is not None:  # one statement whether or not an older undo struck it already
+        StruckEntry.objects.bulk_create(
+            [StruckEntry(encounter_id=event.encounter_id, event_id=pk, by=event.seq)],
+            update_conflicts=True,
+            unique_fields=["event"],
+            update_fields=["by"],
+        )
 
 
 def _done(encounter: Encounter) -> Any:
@@ -87,6 +106,7 @@ class Folded:
     proposals: dict[int, None] = field(default_factory=dict)  # open, in order
     done: list[int] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)  # the next redo last
+    struck: dict[int, int] = field(default_factory=dict)  # entry seq → the undo that struck it
 
 
 def fold(events: Iterable[tuple[int, str, Any]]) -> Folded:
@@ -109,7 +129,16 @@ def fold(events: Iterable[tuple[int, str, Any]]) -> Folded:
         elif kind == EventType.REDO:
             _moved(folded.undone, folded.done, payload.get("target"))
             folded.done.sort()
+        _struck(folded.struck, seq, kind, payload.get("target"))
     return folded
+
+
+def _struck(struck: dict[int, int], seq: int, kind: str, target: Any) -> None:
+    """As `record` strikes: the newest undo naming an entry, unless a newer redo names it."""
+    if isinstance(target, int) and kind == EventType.UNDO:
+        struck[target] = seq
+    elif isinstance(target, int) and kind == EventType.REDO:
+        struck.pop(target, None)
 
 
 def _moved(source: list[int], sink: list[int], target: Any) -> None:
@@ -129,6 +158,13 @@ def rebuild_history(encounter: Encounter) -> None:
     folded = fold(log.values_list("seq", "type", "payload").iterator())
     for model in (JournalRollUse, OpenProposal, UndoEntry):
         model.objects.filter(encounter=encounter).delete()
+    StruckEntry.objects.filter(encounter=encounter).delete()
+    events = dict(log.filter(seq__in=folded.struck).values_list("seq", "pk"))
+    StruckEntry.objects.bulk_create(
+        StruckEntry(encounter=encounter, event_id=events[seq], by=by)
+        for seq, by in folded.struck.items()
+        if seq in events
+    )
     rolls = JournalRoll.objects.filter(campaign_id=encounter.campaign_id, pk__in=folded.rolls)
     free = rolls.filter(use__isnull=True).values_list("pk", flat=True)
     JournalRollUse.objects.bulk_create(

@@ -17,13 +17,22 @@ OFFERED = 20
 
 
 def offered(campaign: Campaign, user: Any, *, gm: bool) -> list[tuple[int, str]]:
-    """The latest rolls the user may use (a GM: anyone's), not voided and not used yet."""
+    """The latest rolls the user may use (a GM: anyone's), not voided and not used yet. The
+    rolls are read on their own (three tables, few for the database to plan); who rolled them
+    and in which scene only when there are some."""
     rolls = JournalRoll.objects.filter(campaign=campaign, void__isnull=True, use__isnull=True)
     if not gm:
         rolls = rolls.filter(user=user)
+    fields = ("pk", "expression", "total", "faces", "user_id", "post_id")
+    found = list(rolls.order_by("-pk").values_list(*fields)[:OFFERED])
+    if not found:
+        return []
     name = f"user__{get_user_model().USERNAME_FIELD}"
-    fields = ("pk", "expression", "total", "faces", name, "post__thread__title")
-    return [(row[0], _label(*row)) for row in rolls.order_by("-pk").values_list(*fields)[:OFFERED]]
+    where = JournalRoll.objects.filter(pk__in=[row[0] for row in found])
+    about = {
+        pk: (who, scene) for pk, who, scene in where.values_list("pk", name, "post__thread__title")
+    }
+    return [(pk, _label(pk, e, total, faces, *about[pk])) for pk, e, total, faces, *_ in found]
 
 
 def _label(pk: int, expression: str, total: int, faces: list[Any], who: str, scene: str) -> str:

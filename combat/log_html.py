@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import IntegerField, OuterRef, Subquery, TextField
-from django.db.models.fields.json import KT
+from django.db.models import TextField
 from django.db.models.functions import Cast
 from django.template.loader import get_template
 from django.utils.safestring import SafeString
@@ -27,7 +26,6 @@ from django.utils.translation import get_language
 
 from .display import log_entry
 from .models import Encounter, Event
-from .rules.encounter import EventType
 from .visibility import Viewer, visible_events
 
 LOG_PAGE = 30
@@ -51,7 +49,7 @@ class Row:
     hash: str
     raw: str
     author: str
-    undone_by: int | None = None  # the undo that took this entry back, unless redone since
+    undone_by: int | None = None  # the undo that took this entry back (combat.StruckEntry)
 
     def event(self) -> Event:
         event = Event(
@@ -93,29 +91,16 @@ def _rows(encounter: Encounter, before: int | None) -> list[Row]:
     events = Event.objects.log(encounter).reverse()
     if before is not None:
         events = events.filter(seq__lt=before)
-    raw = events.annotate(
-        raw=Cast("payload", TextField()),
-        undo=_last(EventType.UNDO),
-        redo=_last(EventType.REDO),
-    )
-    found = raw.values_list(*_FIELDS, f"user__{_username()}", "undo", "redo")[:LOG_PAGE]
+    raw = events.annotate(raw=Cast("payload", TextField()))
+    found = raw.values_list(*_FIELDS, f"user__{_username()}", "struck__by")[:LOG_PAGE]
     return [_row(values) for values in found]
 
 
 def _row(values: tuple[Any, ...]) -> Row:
-    pk, encounter_id, seq, kind, user_id, created_at, hash_, raw_json, author, undo, redo = values
-    undone_by = undo if (undo or 0) > (redo or 0) else None
+    pk, encounter_id, seq, kind, user_id, created_at, hash_, raw_json, author, undone_by = values
     return Row(
         pk, encounter_id, seq, kind, user_id, created_at, hash_, raw_json, author or "", undone_by
     )
-
-
-def _last(kind: EventType) -> Subquery:
-    """The seq of the newest undo (or redo) naming the row's event: only newer events can."""
-    naming = Event.objects.filter(
-        encounter=OuterRef("encounter"), seq__gt=OuterRef("seq"), type=kind
-    ).annotate(target=Cast(KT("payload__target"), IntegerField()))
-    return Subquery(naming.filter(target=OuterRef("seq")).order_by("-seq").values("seq")[:1])
 
 
 def viewer_key(viewer: Viewer) -> Hashable:

@@ -27,6 +27,7 @@ from .models import Combatant, Encounter, Event
 from .services import new_roll_key
 from .visibility import Viewer, visible_events, without_hidden
 from .wording import step_text
+from .workflow_frame import ROWS_AFTER
 
 
 @dataclass
@@ -45,9 +46,15 @@ class Scene:
 
     @classmethod
     def load(
-        cls, membership: Membership, encounter: Encounter, user: User | AnonymousUser
+        cls,
+        membership: Membership,
+        encounter: Encounter,
+        user: User | AnonymousUser,
+        rows: list[Combatant] | None = None,
     ) -> "Scene":
-        rows = list(encounter.combatants.select_related("character"))
+        """`rows`: the combatants already read (with their characters), in their order."""
+        if rows is None:
+            rows = list(encounter.combatants.select_related("character"))
         gm = membership.is_gm
         return cls(
             membership,
@@ -60,11 +67,12 @@ class Scene:
         )
 
     def reloaded(self, written: Event | None = None) -> "Scene":
-        """The same viewer after a write: the combatants read again, and the encounter too
-        unless the event `written` carries the one its workflow saved under the lock."""
+        """The same viewer after a write: the encounter and its combatants as the workflow
+        of the event `written` saved them under the lock, else read again."""
         saved = written.encounter if written and Event.encounter.is_cached(written) else None
         if saved is not None and saved.pk == self.encounter.pk:
-            return Scene.load(self.membership, saved, self.user)
+            rows = ROWS_AFTER.get(written) if written is not None else None
+            return Scene.load(self.membership, saved, self.user, rows)
         self.encounter.refresh_from_db()
         return Scene.load(self.membership, self.encounter, self.user)
 

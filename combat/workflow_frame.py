@@ -7,6 +7,7 @@ event with its history index, bump the version and notify browsers on commit."""
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -23,6 +24,9 @@ from .live import notify_on_commit
 from .models import Combatant, Encounter, Event
 
 Target = Callable[[Encounter], int | None]
+# An event just written → its encounter's combatant rows as saved under the lock, in their
+# order: the answer to the post draws the new board from them without reading them again.
+ROWS_AFTER: "WeakKeyDictionary[Event, list[Combatant]]" = WeakKeyDictionary()
 
 
 class TypedFacesLeft(ValueError):
@@ -73,7 +77,10 @@ def perform(
         seq = encounter.log_length + 1
         new = apply(state, Recorded(seq, payload, locked.target))
         persist(encounter, rows, state, new)
-        return append(encounter, user, key, str(payload.type), payload.to_json())
+        event = append(encounter, user, key, str(payload.type), payload.to_json())
+        if set(rows) == {combatant.id for combatant in new.fight.combatants}:
+            ROWS_AFTER[event] = list(rows.values())  # nobody added or removed: rows are current
+        return event
 
 
 def _locked(encounter_id: int) -> Encounter:

@@ -1,6 +1,6 @@
 from .encounters import Combatant, Encounter, EncounterStatus
 from .events import Event, EventQuerySet
-from .history import JournalRollUse, OpenProposal, UndoEntry
+from .history import JournalRollUse, OpenProposal, StruckEntry, UndoEntry
 from .rolls import AppendOnlyError, Roll, RollQuerySet
 
 __all__ = [
@@ -14,5 +14,6 @@ __all__ = [
     "OpenProposal",
     "Roll",
     "RollQuerySet",
+    "StruckEntry",
     "UndoEntry",
 ]

@@ -20,7 +20,7 @@ from django.urls import reverse
 from campaigns.exchange import export_campaign, import_campaign
 from campaigns.models import Campaign, JournalRoll, Monster, Thread
 from combat import history, workflows
-from combat.models import Encounter, JournalRollUse, OpenProposal, UndoEntry
+from combat.models import Encounter, JournalRollUse, OpenProposal, StruckEntry, UndoEntry
 from combat.replay import export_encounter, replay_encounter
 from combat.rules.base import Action
 from combat.rules.faces import TypedFaces
@@ -141,6 +141,9 @@ def _index(encounter):
         "rolls": dict(uses),
         "proposals": [e.seq for e in history.open_proposals(encounter)],
         "stacks": history.stacks(encounter),
+        "struck": dict(
+            StruckEntry.objects.filter(encounter=encounter).values_list("event__seq", "by")
+        ),
     }
 
 
@@ -151,6 +154,7 @@ def _folded(encounter):
         "rolls": folded.rolls,
         "proposals": list(folded.proposals),
         "stacks": (folded.done, folded.undone),
+        "struck": folded.struck,
     }
 
 
@@ -160,6 +164,10 @@ def test_the_index_says_what_the_whole_log_says(client, played):
     assert index == _folded(encounter)
     assert index["proposals"] == [played["open"]] and list(index["rolls"]) == [played["roll"].pk]
     assert len(index["stacks"][1]) == 1  # the adjustment's undo, and nothing older
+    # Struck through: the first undo's entry (the journal roll's action: the redo put back the
+    # second undo's, the older one) and the adjustment, each naming its undo.
+    undos = list(encounter.events.filter(type="undo").order_by("seq"))
+    assert index["struck"] == {u.payload["target"]: u.seq for u in (undos[0], undos[2])}
     client.force_login(played["gm"])
     page = reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk])
     assert "Proposed actions" in client.get(page).content.decode()
@@ -181,6 +189,21 @@ def test_the_migration_fills_the_index_from_existing_logs(played):
     assert _index(encounter) == expected
 
 
+def test_the_migration_strikes_through_what_existing_logs_undid(client, played):
+    """Migration 0010's back-fill; the page strikes through the same entries, naming the undo."""
+    encounter = Encounter.objects.get(pk=played["encounter"].pk)
+    expected = _index(encounter)["struck"]
+    StruckEntry.objects.all().delete()
+    importlib.import_module("combat.migrations.0010_log_strikes").backfill(django_apps, None)
+    assert _index(encounter)["struck"] == expected and len(expected) == 2
+    client.force_login(played["gm"])
+    page = reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk])
+    html = client.get(page).content.decode()
+    for seq, by in expected.items():
+        assert f'undone" data-seq="{seq}"' in html and f'href="#log-{by}">undone by #{by}' in html
+    assert html.count("undone by #") == 2
+
+
 def test_an_imported_campaign_keeps_its_open_proposals_and_what_redo_puts_back(played):
     exported = json.loads(json.dumps(export_campaign(played["encounter"].campaign)))
     exported["campaign"]["name"] = "Kopie"
@@ -189,6 +212,7 @@ def test_an_imported_campaign_keeps_its_open_proposals_and_what_redo_puts_back(p
     original = Encounter.objects.get(pk=played["encounter"].pk)
     ours, theirs = _index(encounter), _index(original)
     assert ours["proposals"] == theirs["proposals"] and ours["stacks"] == theirs["stacks"]
+    assert ours["struck"] == theirs["struck"]
     workflows.redo(encounter.pk, played["gm"], "after-import")  # the adjustment comes back
     assert encounter.combatants.get(name="Vůdce skřetů").hp == 15
 
