@@ -54,12 +54,18 @@ def _check_room(
         raise fail(_("%(name)s has no time left for a long action this round"), name=name)
     if time == "short" and (long or len(shorts) >= 2):
         raise fail(_("%(name)s has no time left for a short action this round"), name=name)
+    if kind == "short_move" and "short_move" in instants:
+        raise fail(_("%(name)s has already made its Krátký pohyb this round"), name=name)
+    if not short_move_fits(kind, long, shorts, instants):
+        raise fail(_("Krátký pohyb cannot go with a movement action"), name=name)
+
+
+def short_move_fits(kind: str, long: Any, shorts: Any, instants: Any) -> bool:
+    """seed 000: "Jednou za kolo ho tak můžeš použít jako součást kterékoliv dlouhé či krátké
+    akce (kromě pohybových)": never in one round with a movement action, in either order."""
     if kind == "short_move":
-        # seed 000: "Jednou za kolo ho tak můžeš použít … (kromě pohybových)"
-        if "short_move" in instants:
-            raise fail(_("%(name)s has already made its Krátký pohyb this round"), name=name)
-        if long in MOVEMENT or any(s in MOVEMENT for s in shorts):
-            raise fail(_("Krátký pohyb cannot go with a movement action"), name=name)
+        return long not in MOVEMENT and not any(s in MOVEMENT for s in shorts)
+    return kind not in MOVEMENT or "short_move" not in instants
 
 
 def mark(work: Work, combatant_id: str, **values: Any) -> None:

@@ -37,6 +37,7 @@ from combat.rules.draci_hlidka.common import (
     surprised,
 )
 from combat.rules.draci_hlidka.criticals import bleed_all
+from combat.rules.draci_hlidka.economy import short_move_fits
 from combat.rules.draci_hlidka.initiative import roll_initiative
 from combat.rules.draci_hlidka.mods import Mods
 from combat.rules.draci_hlidka.tactics import new_initiative
@@ -222,6 +223,9 @@ def _possible(fight: Fight, combatant: Combatant, spec: Spec) -> bool:
         return False
     if kind == "perception":
         return fight.round <= 1
+    short_moved = (turn.get("long"), turn.get("short", ()), turn.get("instant", ()))
+    if not short_move_fits(kind, *short_moved):
+        return False
     if kind == "short_move":
         return "short_move" not in turn.get("instant", ())
     if kind == "reload":

@@ -72,6 +72,24 @@ def test_the_short_move_does_not_go_with_a_movement_action() -> None:
         act(state, "short_move", "h")
 
 
+@pytest.mark.parametrize("movement", ["move", "retreat", "flee"])
+def test_a_movement_action_does_not_follow_a_short_move(movement: str) -> None:
+    """Seed 000: „Jednou za kolo ho tak můžeš použít jako součást kterékoliv dlouhé či krátké
+    akce (kromě pohybových)." Either order is refused (issue O, 2: this one was accepted)."""
+    state = after(state_with(), act(state_with(), "short_move", "h"))
+    with pytest.raises(RulesError, match="Krátký pohyb"):
+        act(state, movement, "h")
+    kinds = {option.kind for option in ENGINE.actions(state, "h")}
+    assert not kinds & {"move", "retreat", "flee"}
+    assert {"attack", "speak"} <= kinds  # any other long or short action still goes with it
+
+
+def test_after_a_movement_action_the_short_move_is_not_offered() -> None:
+    state = after(state_with(), act(state_with(), "retreat", "h"))
+    kinds = {option.kind for option in ENGINE.actions(state, "h")}
+    assert "short_move" not in kinds and "cast" in kinds
+
+
 @pytest.mark.parametrize(
     ("kind", "time", "share"),
     [("move", "long", 1), ("retreat", "short", 4)],
