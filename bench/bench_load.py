@@ -53,7 +53,9 @@ User, stats = get_user_model(), get_system("draci_hlidka").creature.defaults()
 seeded = []
 for t in range(tables):
     gm = User.objects.create_user(f"gm{t}", password=password)
-    campaign = Campaign.objects.create(name=f"Table {t}", system="draci_hlidka")
+    # Initiative once for the fight: the GMs' Next turn never waits for a round's roll.
+    campaign = Campaign.objects.create(name=f"Table {t}", system="draci_hlidka",
+                                       fight_options={"initiative_once": "yes"})
     Membership.objects.create(campaign=campaign, user=gm, role=Role.GM)
     encounter = workflows.create_encounter(campaign, f"Fight {t}", gm)
     names = []

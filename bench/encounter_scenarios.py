@@ -104,6 +104,8 @@ def _big_fight(campaign: Any, gm: Any) -> Any:
             with contextlib.suppress(RulesError):  # a goblin down or unable to act: it passes
                 workflows.resolve_action(encounter.pk, gm, f"big-a{number}", action)
         workflows.next_turn(encounter.pk, gm, f"big-n{number}")
+        if not Encounter.objects.get(pk=encounter.pk).current:  # a new round: its initiative
+            workflows.roll_initiative(encounter.pk, gm, f"big-i{number}")
     return Encounter.objects.get(pk=encounter.pk)
 
 

@@ -52,6 +52,8 @@ load_demo()
 gm = get_user_model().objects.get(username="gm")
 load_demo_encounters(gm)
 encounter = Encounter.objects.get(name=PREPARED)
+# Initiative once: every Next turn the clients post writes an event (none waits for a roll).
+workflows.set_options(encounter.pk, gm, "drill-once", {"initiative_once": "yes"})
 workflows.roll_initiative(encounter.pk, gm, "drill-init")
 print(json.dumps({"campaign": encounter.campaign_id, "encounter": encounter.pk,
                   "combatants": [c.key for c in encounter.combatants.all()]}))

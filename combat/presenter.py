@@ -15,7 +15,7 @@ from combat.rules.base import ActionOption, Audience, Fight, RulesError, Tracker
 from combat.rules.dice import InvalidDice
 from combat.rules.engine import EngineBase
 from combat.rules.engines import get_engine
-from combat.rules.flow import skips_defeated
+from combat.rules.flow import NEW_ROUND_WAITS, skips_defeated, waits_for_initiative
 from combat.rules.serialize import action_from_json
 
 from . import live, workflows
@@ -154,6 +154,8 @@ class Scene:
         fight, encounter = self.fight, self.encounter
         if fight is None or encounter.status != "running" or encounter.round < 2:
             return False
+        if fight.options.get(NEW_ROUND_WAITS) == "yes":  # nobody's turn until it is rolled
+            return waits_for_initiative(self.engine, fight)
         fresh = all(not combatant.turn for combatant in fight.combatants)
         return fresh and self.engine.rerolls_each_round(fight)
 

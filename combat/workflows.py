@@ -43,6 +43,7 @@ from combat.rules.encounter import (
 from combat.rules.encounter import first_turn as first_turn
 from combat.rules.engines import get_engine
 from combat.rules.faces import FaceSource
+from combat.rules.flow import NEW_ROUND_WAITS
 
 from . import history
 from .eventlog import append_event
@@ -61,7 +62,8 @@ UNDOABLE = history.UNDOABLE
 
 def create_encounter(campaign: Campaign, name: str, user: AbstractBaseUser) -> Encounter:
     get_engine(campaign.system)  # RulesError when the system cannot run encounters yet
-    options = {**defaults(campaign.system), **campaign.fight_options}
+    # A new fight plays by the current rules where older logs did not (combat.rules.flow).
+    options = {**defaults(campaign.system), **campaign.fight_options, NEW_ROUND_WAITS: "yes"}
     with transaction.atomic():
         encounter = Encounter.objects.create(campaign=campaign, name=name, options=options)
         append_event(encounter, EventType.CREATED, Created(name).to_json(), user=user)

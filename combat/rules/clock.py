@@ -12,6 +12,7 @@ is gone. combat.rules.flow asks `passed` on each Next turn; a fight from before 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from combat.rules.base import Change, Combatant, Effect, Fight, Outcome, Step, _
@@ -37,13 +38,17 @@ def cleared(holder: Combatant) -> list[Change]:
     return [Change(holder.id, "remove_effect", e, before=i) for i, e in reversed(entries)]
 
 
-def passed(before: Fight, after: Fight) -> Outcome | None:
+def passed(before: Fight, after: Fight, *, waiting: bool = False) -> Outcome | None:
     """What fires as the turn moves from `before` to `after` (one Next turn, within a round and
-    stage, or into a new round): the entries whose point of the round was passed."""
+    stage, or into a new round): the entries whose point of the round was passed. `waiting`: a
+    new round whose order is still to be rolled (combat.rules.flow): only what the old round
+    left behind fires now, the rest once the order is rolled (`from_the_top`)."""
     new_round = after.round != before.round
     if not new_round and after.stage != before.stage:
         return None  # an engine's next pass or phase: not a point of the initiative count
     was, now = _count(before, before.current), _count(after, after.current)
+    if waiting:
+        now = WAITING
     lines: list[Step] = []
     changes: list[Change] = []
     for holder in after.combatants:
@@ -61,6 +66,15 @@ def passed(before: Fight, after: Fight) -> Outcome | None:
     changes.reverse()  # removals from the last: each index still holds
     # A neutral summary: a line about a hidden holder is dropped for players, not the entry.
     return Outcome(summary=Step(_("The fight clock")), steps=tuple(lines), changes=tuple(changes))
+
+
+def from_the_top(before: Fight, after: Fight) -> Outcome | None:
+    """A round's order just rolled (`before` waited for it): the entries above the first's
+    initiative fire before anyone acts, as at a new round's start."""
+    return passed(replace(before, round=before.round - 1), after)
+
+
+WAITING = 10**9  # no count yet: above every entry, so none is passed in the new round
 
 
 def _count(fight: Fight, current: str | None) -> int | None:

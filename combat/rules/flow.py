@@ -9,6 +9,12 @@ With the fight option SKIP_DEFEATED at "yes" (issue N; combat.options offers it,
 for a new fight), a turn passes over whoever the engine says `skips_turn` (the dead, those at
 0 HP; a dying 5e character still gets its turn for the death save). A fight from before the
 option has no such key and keeps every turn, as its log was written.
+
+Where the engine rolls initiative anew every round (`rerolls_each_round`: Dračí Hlídka's
+default, seed 000 „Před započetím každého bojového kola se provádí hod na iniciativu."), a new
+round begins with nobody's turn, and Next turn is refused until the GM rolls (issue O, 4) — in
+fights created since (their options carry NEW_ROUND_WAITS); older logs replay as written, when
+the round began with the old order.
 """
 
 from __future__ import annotations
@@ -40,6 +46,22 @@ def after(fight: Fight, outcome: Outcome) -> Fight:
 
 
 SKIP_DEFEATED = "skip_defeated"
+NEW_ROUND_WAITS = "new_round_waits"  # set for every new fight (combat.workflows), not a choice
+
+
+def waits_for_initiative(engine: EngineBase, fight: Fight) -> bool:
+    """In a running fight: a round under way whose order is not rolled yet, nobody's turn until
+    it is (the encounter machine refuses Next turn then; an ended fight has nobody's turn too)."""
+    return (
+        fight.current is None
+        and fight.round >= 1
+        and fight.options.get(NEW_ROUND_WAITS) == "yes"
+        and engine.rerolls_each_round(fight)
+    )
+
+
+def _begins_waiting(engine: EngineBase, fight: Fight) -> bool:
+    return fight.options.get(NEW_ROUND_WAITS) == "yes" and engine.rerolls_each_round(fight)
 
 
 def next_turn(engine: EngineBase, fight: Fight, faces: FaceSource) -> Turned:
@@ -97,12 +119,16 @@ def _one_turn(engine: EngineBase, fight: Fight, faces: FaceSource) -> Turned:
             ends = lasting.ended(after(fight, outcome))  # timed conditions, in every system
             outcome = outcome if ends is None else combined(outcome, ends)
         fight = after(fight, outcome)
-        fight = moved(fight, current=fight.order[0] if fight.order else None)
+        first = fight.order[0] if fight.order and not _begins_waiting(engine, fight) else None
+        fight = moved(fight, current=first)
     extra = engine.between_turns(fight, ended, faces)
     if extra is not None:
         fight = after(fight, extra)
         outcome = extra if outcome is None else combined(outcome, extra)
-    fired = clock.passed(start, fight)  # the fight clock's entries, in every system
+    waiting = (
+        fight.current is None and fight.round != start.round and _begins_waiting(engine, fight)
+    )
+    fired = clock.passed(start, fight, waiting=waiting)  # the fight clock, in every system
     if fired is not None:
         fight = after(fight, fired)
         outcome = fired if outcome is None else combined(outcome, fired)

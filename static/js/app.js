@@ -223,7 +223,8 @@ document.addEventListener("htmx:oobAfterSwap", (event) => {
 
 // The GM at the table (issue N). A click on a tracker row puts that combatant in the quick HP
 // box ("−7", "+5", "=12") and the cursor there, the window left where it is unless the box is
-// out of sight. Keys, outside a field: N next turn, U undo, R redo, H the HP box on the
+// out of sight. Keys, outside a field: N the primary step (next turn, or the initiative a new
+// round waits for: the panel marks which button), U undo, R redo, H the HP box on the
 // combatant whose turn it is; Escape leaves the box.
 function quickHp(key) {
   const who = document.getElementById("quick-hp-who");

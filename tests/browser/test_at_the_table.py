@@ -84,8 +84,11 @@ def test_keys_turn_and_the_defeated_are_passed_over(
     player.screenshot(path=str(SCREENS / "defeated-skipped-phone.png"))
     gm.keyboard.press("u")
     expect(gm.locator(".action-panel")).to_contain_text("Baldur acts")
+    key = gm.locator("#panel [name=turn-key]").first
+    old = key.input_value()
     gm.keyboard.press("r")
     expect(gm.locator(".action-panel")).to_contain_text("Vůdce skřetů acts")
+    expect(key).not_to_have_value(old)  # the redo's own panel is in: the box is its box
     gm.keyboard.press("h")  # the HP box, on whose turn it is
     expect(gm.locator("#quick-hp")).to_be_focused()
     expect(gm.locator("#quick-hp-who option:checked")).to_have_text("Vůdce skřetů")
@@ -244,6 +247,15 @@ def _next(page) -> None:  # type: ignore[no-untyped-def]
     expect(key).not_to_have_value(old)
 
 
+def _new_round(page, number: int) -> None:  # type: ignore[no-untyped-def]
+    """Dračí Hlídka rolls initiative before every round (seed 000): the round begins with
+    nobody's turn and the panel asks for the roll; N rolls it."""
+    expect(page.locator("#round")).to_have_text(f"Round {number}")
+    expect(page.locator("#panel .initiative-due")).to_be_visible()
+    _next(page)
+    expect(page.locator("#panel .initiative-due")).to_have_count(0)
+
+
 def test_a_campaign_condition_ends_after_two_rounds_with_a_log_line(
     new_context, transactional_db, django_user_model
 ):
@@ -271,7 +283,7 @@ def test_a_campaign_condition_ends_after_two_rounds_with_a_log_line(
     gm.locator("#gm-heading").click()  # out of the form: the keys are the page's again
     for _turn in range(7):  # round 2 begins
         _next(gm)
-    expect(gm.locator("#round")).to_have_text("Round 2")
+    _new_round(gm, 2)
     expect(grop).to_contain_text("Webbed · 1 round")
     for _turn in range(7):  # round 3 begins: it ends
         _next(gm)
@@ -299,7 +311,7 @@ def test_a_lair_entry_at_20_fires_each_round(new_context, transactional_db, djan
     for round_number in (2, 3):
         for _turn in range(7):
             _next(gm)
-        expect(gm.locator("#round")).to_have_text(f"Round {round_number}")
+        _new_round(gm, round_number)  # the lair acts before the first in the new order
         expect(gm.locator(".log-entry").first).to_contain_text("Lair action (initiative 20)")
         expect(player.locator(".log-entry").first).to_contain_text("Lair action (initiative 20)")
     assert gm.locator(".log-entry", has_text="Lair action (initiative 20)").count() == 2

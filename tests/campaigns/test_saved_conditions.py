@@ -62,6 +62,7 @@ def test_given_in_a_fight_it_lasts_its_usual_rounds_and_ends_with_a_line(client,
     for number in range(7):  # round 1: Baldur … Grop; round 2 opens: 1 round left
         workflows.next_turn(encounter.pk, gm, f"n{number}")
     assert encounter.combatants.get(name="Grop").conditions == ["Webbed"]
+    workflows.roll_initiative(encounter.pk, gm, "i2")  # Dračí Hlídka: every round (seed 000)
     for number in range(7):
         workflows.next_turn(encounter.pk, gm, f"m{number}")
     encounter.refresh_from_db()

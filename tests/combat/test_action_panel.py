@@ -67,8 +67,9 @@ def test_campaign_options_start_new_encounters_and_the_gm_changes_them_before_th
     client.post(url + "options/", {"key": "opt-1", "option_initiative_once": "no",
                                    "option_critical_bleeds_at_hit": "no"})  # fmt: skip
     encounter.refresh_from_db()
-    # monster_stats and skip_defeated: every system's options (combat.visibility, .rules.flow)
-    every = {"skip_defeated": "yes", "monster_stats": "hidden"}
+    # monster_stats and skip_defeated: every system's options (combat.visibility, .rules.flow);
+    # new_round_waits: every new fight's, not a choice (combat.rules.flow)
+    every = {"skip_defeated": "yes", "monster_stats": "hidden", "new_round_waits": "yes"}
     chosen = {"initiative_once": "no", "critical_bleeds_at_hit": "no", **every}
     assert encounter.options == chosen
     before = {"initiative_once": "yes", "critical_bleeds_at_hit": "yes", **every}

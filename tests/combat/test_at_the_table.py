@@ -403,10 +403,17 @@ def test_a_fight_that_rolls_initiative_every_round_asks_for_it_and_rolls_for_all
     panel = _panel(client, encounter)  # round 2, nobody has acted yet
     assert "A new round: this fight rolls initiative every round." in panel
     assert re.search(r'class="btn btn-sm btn-primary"[^>]*initiative/"', panel)
+    encounter.refresh_from_db()
+    assert encounter.round == 2 and not encounter.current  # nobody's turn until it is rolled
+    refused = _turn(client, encounter, "next", key="n-early").content.decode()
+    assert "Round 2: roll initiative first (this fight rolls it before every round)" in refused
     _turn(client, encounter, "initiative", key="i1")
     rolled = Event.objects.filter(encounter=encounter, type="initiative").order_by("seq").last()
     assert len(rolled.payload["ids"]) == 7  # everyone, at once: no question
-    assert "Everyone already" not in _panel(client, encounter)
+    panel = _panel(client, encounter)
+    assert "Everyone already" not in panel and "A new round" not in panel  # rolled: no hint
+    encounter.refresh_from_db()
+    assert encounter.round == 2 and encounter.current == encounter.order[0]
 
 
 def test_a_late_comer_who_rolls_first_waits_for_the_next_round(table_once):
@@ -436,14 +443,17 @@ def test_a_lair_action_at_20_fires_every_round_and_a_hidden_ones_stays_hidden(
     client.post(url, {**data, "clock_at": "20"}, **HTMX)
     page = client.get(_url(encounter)).content.decode()
     assert "Lair action · initiative 20" in page
-    for number in range(14):
+    for number in range(14):  # rounds 2 and 3 wait for their initiative (seed 000): rolled
         workflows.next_turn(encounter.pk, gm, f"n{number}")
+        if not Encounter.objects.get(pk=encounter.pk).current:
+            workflows.roll_initiative(encounter.pk, gm, f"i{number}")
     fired = [
         e.seq
-        for e in Event.objects.filter(encounter=encounter, type="turn").order_by("seq")
+        for e in Event.objects.filter(encounter=encounter).order_by("seq")
         if "(initiative %(at)s)" in str(e.payload) and "Lair action" in str(e.payload)
     ]
-    assert len(fired) == 2  # as rounds 2 and 3 began
+    kinds = Event.objects.filter(encounter=encounter, seq__in=fired).values_list("type", flat=True)
+    assert list(kinds) == ["initiative", "initiative"]  # rounds 2 and 3: before anyone acts
     client.force_login(django_user_model.objects.get(username="hrac"))
     assert "Lair action (initiative 20)" in _entry(
         client.get(_url(encounter)).content.decode(), fired[-1]
@@ -459,7 +469,7 @@ def test_a_hidden_holders_clock_never_reaches_a_player(client, table, django_use
     workflows.add_combatants(encounter.pk, gm, "h1", record=goblin, hidden=True)
     hidden = encounter.combatants.get(hidden=True).key
     workflows.adjust(encounter.pk, gm, "c1", hidden, clock={"label": "Ambush", "rounds": 1})
-    for number in range(8):
+    for number in range(7):  # the seventh begins round 2 (the late goblin has no initiative)
         workflows.next_turn(encounter.pk, gm, f"n{number}")
     client.force_login(gm)
     assert "Ambush (round 2)" in client.get(_url(encounter)).content.decode()

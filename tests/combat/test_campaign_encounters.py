@@ -23,8 +23,8 @@ def _played(fight):
     workflows.resolve_action(
         fight["encounter"].pk, fight["gm"], "hit", action, [6, 6, 6, 3, 1, 5, 2]
     )
-    workflows.next_turn(fight["encounter"].pk, fight["gm"], "t1")
-    workflows.next_turn(fight["encounter"].pk, fight["gm"], "t2", typed_faces=[4, 3])
+    workflows.next_turn(fight["encounter"].pk, fight["gm"], "t1")  # the leader is down: round 2
+    workflows.roll_initiative(fight["encounter"].pk, fight["gm"], "t2")  # as every round
     workflows.undo(fight["encounter"].pk, fight["gm"], "u")
     return Campaign.objects.get(pk=fight["encounter"].campaign_id)
 

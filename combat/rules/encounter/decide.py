@@ -169,7 +169,10 @@ def _initiative(
     if late and fight.current in after.order:  # a late-comer never takes the turn away
         current = fight.current
     after = moved(after, round=1 if starts else after.round, current=current or None)
-    fired = clock.passed(fight, after) if starts else None  # round 1's clock, before anyone
+    waited = state.status == RUNNING and flow.waits_for_initiative(engine, fight)
+    # Before anyone acts: round 1's clock, or a new round's whose order was waited for.
+    fired = clock.passed(fight, after) if starts else None
+    fired = clock.from_the_top(fight, after) if waited else fired
     if fired is not None:
         after, outcome = flow.after(after, fired), flow.combined(outcome, fired)
     new = replace(state, fight=after, status=RUNNING if starts else state.status)
@@ -222,6 +225,11 @@ def _rehearse(
 def _turn(
     state: EncounterState, command: NextTurn, engine: EngineBase, faces: FaceSource
 ) -> Turned:
+    if state.status == RUNNING and flow.waits_for_initiative(engine, state.fight):
+        raise RulesError(
+            _("Round %(round)s: roll initiative first (this fight rolls it before every round)"),
+            round=state.fight.round,
+        )
     turned = flow.next_turn(engine, state.fight, faces)
     outcome = outcome_to_json(turned.outcome) if turned.outcome is not None else None
     return Turned(_moved_to(state, turned.fight), outcome)
