@@ -3,8 +3,9 @@
 "Hod 1k6: Každá strana si hodí na začátku každého kola." The highest side acts first, the others
 from the highest roll down. Ties (option `initiative_ties`): the tied sides roll again, or act
 together ("obě strany si můžou navzájem zasadit smrtelné rány"). With the option
-`individual_initiative` every combatant rolls 1d6 + its DEX modifier, or the referee's modifier
-for a very fast or slow monster (the action `initiative_mod`).
+`individual_initiative` every combatant rolls 1d6 + its DEX modifier (the ability table's own
+initiative column, not the AC and missile one: `dex_initiative`), or the referee's modifier for a
+very fast or slow monster (the action `initiative_mod`).
 """
 
 from __future__ import annotations
@@ -52,6 +53,19 @@ def _units(fight: Fight, standing: Sequence[str]) -> list[Unit]:
     return [(side, tuple(members)) for side, members in sides.items()]
 
 
+# The standard ability table's DEX columns: the AC and missile modifier a record keeps (dex_mod)
+# → the initiative modifier of the same score. Scores 3 | 4–5 | 6–8 | 9–12 | 13–15 | 16–17 | 18:
+# AC and missiles −3 −2 −1 0 +1 +2 +3; initiative −2 −1 −1 0 +1 +1 +2 (the bands are the same).
+INITIATIVE_BY_DEX_MOD = {-3: -2, -2: -1, -1: -1, 0: 0, 1: 1, 2: 1, 3: 2}
+
+
+def dex_initiative(combatant: Combatant) -> int:
+    """Seed 001: „se k hodu přičítá modifikátor obratnosti (viz Hodnoty vlastností)": the
+    initiative column of the score whose AC and missile modifier the record keeps."""
+    dex_mod = max(-3, min(3, number(combatant, "dex_mod")))
+    return INITIATIVE_BY_DEX_MOD[dex_mod]
+
+
 def _roll(work: Work, unit: Unit) -> int:
     """One side's 1d6, or one combatant's 1d6 + DEX (or the referee's modifier)."""
     name, ids = unit
@@ -61,7 +75,7 @@ def _roll(work: Work, unit: Unit) -> int:
         return result.total
     combatant = work.get(ids[0])
     referee = effect(combatant, "initiative_mod")
-    modifier = int(referee.data.get("value", 0)) if referee else number(combatant, "dex_mod")
+    modifier = int(referee.data.get("value", 0)) if referee else dex_initiative(combatant)
     result = work.roll("initiative", combatant.id, signed("1d6", modifier))
     template = (
         _("%(name)s: initiative 1d6 %(roll)s %(modifier)+d (referee) = %(total)s")

@@ -112,7 +112,19 @@ CREATURE = Schema(
             ),
         ),
         _modifier("str_mod", L("Modifikátor síly", "STR modifier", "Modyfikator Siły")),
-        _modifier("dex_mod", L("Modifikátor obratnosti", "DEX modifier", "Modyfikator Zręczności")),
+        Field(
+            "dex_mod",
+            "int",
+            L("Modifikátor obratnosti", "DEX modifier", "Modyfikator Zręczności"),
+            0,
+            min=-3,
+            max=3,
+            help=L(
+                "Pro TZ a střelbu; iniciativa si z něj bere vlastní sloupec (−2 … +2).",
+                "For AC and missiles; initiative takes its own column from it (−2 … +2).",
+                "Do KP i strzelania; inicjatywa bierze z niego własną kolumnę (−2 … +2).",
+            ),
+        ),
         Field(
             "movement",
             "int",

@@ -210,6 +210,23 @@ def test_individual_initiative_adds_dex_or_the_referees_modifier() -> None:
     assert table.get("hero").initiative == 3 and table.get("troll").initiative == 4
 
 
+@pytest.mark.parametrize(
+    ("dex_mod", "initiative"),
+    [(-3, -2), (-2, -1), (-1, -1), (0, 0), (1, 1), (2, 1), (3, 2)],
+)
+def test_initiative_takes_the_ability_tables_own_dex_column(dex_mod: int, initiative: int) -> None:
+    """Seed 001: „se k hodu přičítá modifikátor obratnosti (viz Hodnoty vlastností)"; the
+    standard table gives initiative its own column: DEX 3 → −2, 4–5 → −1, 6–8 → −1, 9–12 → 0,
+    13–15 → +1, 16–17 → +1, 18 → +2, where AC and missiles take −3 … +3 (issue O, 6)."""
+    hero = fighter("hero", dex_mod=dex_mod)
+    table = Table(hero, goblin("g", hp=5), individual_initiative="yes")
+    table.initiative(4, 1)
+    assert table.get("hero").initiative == 4 + initiative
+    assert f"Hero: initiative 1d6 4 {initiative:+d} (DEX) = {4 + initiative}" in texts(
+        table.log[-1].steps
+    )
+
+
 def test_a_late_comer_joins_its_sides_initiative_without_a_roll() -> None:
     table = skirmish()
     table.initiative(5, 2)
