@@ -29,7 +29,7 @@ from combat.rules.shadowrun3.common import (
     stage_pass,
     weapon,
 )
-from combat.rules.shadowrun3.firearms import reload
+from combat.rules.shadowrun3.firearms import FA_MINIMUM, FA_PHASE_LIMIT, reload
 from combat.rules.shadowrun3.handlers_gear import THROWN, aim_of, is_firearm, mode, smart_free
 from combat.rules.shadowrun3.phase import (
     SPECS,
@@ -53,10 +53,32 @@ def cost_of(fight: Fight, action: Action, spec: Spec) -> Cost:
     if action.kind == "fire" and action.weapon:
         arm = weapon(actor, action.weapon)
         chosen = action.modifiers.get("mode") or mode(actor, arm)
+        if chosen == "FA" and _full_auto_goes_on(fight, actor):
+            return "none"  # the phase's complex action is that fire: its next burst
         return "complex" if chosen == "FA" else "simple"
     if action.kind in ("change_mode", "remove_clip") and action.weapon:
         return "free" if smart_free(actor, weapon(actor, action.weapon)) else "simple"
     return spec.cost
+
+
+def _full_auto_goes_on(fight: Fight, actor: Combatant) -> bool:
+    """Full auto fired already in this phase: seed 003 „Plně automaticky lze vystřelit až deset
+    ran za bojovou fázi" — two bursts of five (+5, +10), or 3, 3 and 4 rounds at three targets,
+    are one complex action; firearms.fire keeps to the ten rounds."""
+    fired = actor.turn.get("fired")
+    return (
+        isinstance(fired, Mapping)
+        and fired.get("key") == phase_key(fight)
+        and "FA" in (fired.get("modes") or ())
+    )
+
+
+def _burst_left(fight: Fight, actor: Combatant, spec: Spec) -> bool:
+    """Another full-auto burst (three rounds at least) still fits the phase's ten."""
+    if spec.kind != "fire" or not _full_auto_goes_on(fight, actor):
+        return False
+    fired = actor.turn["fired"].get("rounds", 0)
+    return isinstance(fired, int) and fired + FA_MINIMUM <= FA_PHASE_LIMIT
 
 
 def has_slot_before(fight: Fight, combatant: Combatant) -> bool:
@@ -130,7 +152,7 @@ def options(fight: Fight, actor: Combatant) -> tuple[ActionOption, ...]:
         if not _possible(fight, actor, spec):
             continue
         free_now = not own and spec.cost == "free" and spec.kind != "delay"
-        own_now = own and _fits(spec.cost, left, state)
+        own_now = own and (_fits(spec.cost, left, state) or _burst_left(fight, actor, spec))
         if own_now and end_stage(fight) and spec.kind == "delay":
             own_now = False
         if spec.kind in GM_KINDS or spec.kind in OUT_KINDS or own_now or free_now:

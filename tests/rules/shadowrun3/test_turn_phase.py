@@ -7,7 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from combat.rules.base import Fight, RulesError
+from combat.rules.base import Action, Fight, RulesError
+from combat.rules.faces import SeededFaces
+from tests.rules.shadowrun3.test_fire_modes import AK97
 from tests.rules.shadowrun3.test_turn_helpers import (
     BROWNING,
     ENGINE,
@@ -290,3 +292,27 @@ def test_a_defender_s_pool_dice_end_an_aim_held_over_several_phases() -> None:
     shot = act(state, "fire", "paolo", ["trex"], faces, weapon="Ares Predator", dodge_pool=1)
     assert "T-Rex uses combat pool dice: the aim is lost" in texts(shot)
     assert "aim" not in after(state, shot).get("trex").turn
+
+
+def test_wedge_fires_three_full_auto_bursts_in_one_phase_through_the_engine() -> None:
+    """Seed 003: „Plně automaticky lze vystřelit až deset ran za bojovou fázi." Wedge fires 3,
+    3 and 4 rounds at three punks: TN 3, 7 and 13, damage 11S, 11S and 12S — one complex
+    action, not three (issue O, 1: the second burst was refused)."""
+    wedge = runner("wedge", weapons=[AK97], skills={"assault_rifles": 5}, reaction=6,
+                   turn={"modes": {"AK-97": "FA"}})  # fmt: skip
+    punks = [runner(f"p{n}", "gang", reaction=1) for n in (1, 2, 3)]
+    state = rolled(fight(wedge, *punks), [6, 1, 2, 3])
+    seen = []
+    for punk, rounds in (("p1", 3), ("p2", 3), ("p3", 4)):
+        action = Action("fire", "wedge", (punk,), "AK-97", {"rounds": rounds, "distance": 15})
+        outcome = ENGINE.resolve(state, action, SeededFaces(rounds))
+        seen.append((outcome.data["tn"], outcome.data["code"]))
+        state = after(state, outcome)
+        offered = [option.kind for option in ENGINE.actions(state, "wedge")]
+        assert ("fire" in offered) == (punk != "p3")  # 6 rounds fired: room for 3 or 4 more
+    assert seen == [(3, "11S"), (7, "11S"), (13, "12S")]
+    assert state.get("wedge").turn["phase"]["units"] == 2  # the phase's one complex action
+    with pytest.raises(RulesError, match="at most 10 rounds of full auto a phase"):
+        act(state, "fire", "wedge", ["p1"], [], weapon="AK-97", rounds=3)
+    with pytest.raises(RulesError, match="no simple action left"):
+        act(state, "fire", "wedge", ["p1"], [], weapon="AK-97", mode="SA")
