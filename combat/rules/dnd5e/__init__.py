@@ -6,7 +6,7 @@ The package describes the system once, in `SYSTEM`; combat.rules.systems lists i
 from combat.rules.dnd5e import tactics
 from combat.rules.dnd5e.engine import Dnd5e
 from combat.rules.dnd5e.gear import ARMOR, WEAPON, weapon_headline
-from combat.rules.dnd5e.stats import CREATURE, DAMAGE_TYPES
+from combat.rules.dnd5e.stats import ABILITIES, CREATURE, DAMAGE_TYPES
 from combat.rules.schema import Label
 from combat.rules.system import RuleSystem
 
@@ -21,7 +21,8 @@ SYSTEM = RuleSystem(
     weapon_headline=weapon_headline,
     engine=Dnd5e(),
     tactics=tactics,
-    log_words={"kind": dict(DAMAGE_TYPES)},  # "Damage 7 slashing"
+    # "Damage 7 slashing", "DC 17 Dexterity (DEX) saving throw"
+    log_words={"kind": dict(DAMAGE_TYPES), "ability": dict(ABILITIES)},
     demo_records="campaigns.demo_records.dnd5e",
     demo_fights="combat.demos.dnd5e",
 )

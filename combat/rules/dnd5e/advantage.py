@@ -10,6 +10,7 @@ normal roll — so what counts is whether there is at least one of each.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal
 
 from combat.rules.base import Combatant, _
@@ -108,6 +109,16 @@ def verdict(
         mode = "disadvantage"
     auto = distance <= CLOSE and bool(target.conditions & AUTO_CRITICAL)
     return Verdict(mode, up, down, auto)
+
+
+def kept_chance(natural: int, mode: Mode) -> Fraction:
+    """The chance that the d20 kept shows `natural`: (2n − 1)/400 with advantage, (41 − 2n)/400
+    with disadvantage, else 1/20."""
+    if mode == "advantage":
+        return Fraction(2 * natural - 1, 400)
+    if mode == "disadvantage":
+        return Fraction(41 - 2 * natural, 400)
+    return Fraction(1, 20)
 
 
 def d20_expression(mode: Mode) -> str:

@@ -54,6 +54,13 @@ SPECS: dict[str, Spec] = {
         Spec("shove", _("Shove"), CONTEST_TICKS, ("distance", "skill", "shove"), needs_target=True),
         Spec("escape", _("Escape a grapple"), CONTEST_TICKS, ("skill",), needs_target=True),
         Spec("multiattack", _("Multiattack"), ECONOMY, ("attacks",)),
+        Spec(
+            "save_action",
+            _("An action with a saving throw (breath, area)"),
+            ("target_advantage", "target_disadvantage", "override"),
+            needs_target=True,
+            needs_weapon=True,
+        ),
         Spec("dash", _("Dash"), ECONOMY),
         Spec("move", _("Move"), ("drag", "override"), ("distance",)),
         Spec("stand_up", _("Stand up"), ECONOMY),

@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from combat.rules.base import Action, Combatant, Fight, RulesError, Step, _
 from combat.rules.dice import InvalidDice
-from combat.rules.dnd5e import damage
-from combat.rules.dnd5e.advantage import Mode, verdict
+from combat.rules.dnd5e import damage, saves
+from combat.rules.dnd5e.advantage import Mode, kept_chance, verdict
 from combat.rules.dnd5e.attack import armour_class, check_reach, one_target
 from combat.rules.dnd5e.catalogue import KNOWN, SPECS, choices
 from combat.rules.dnd5e.common import Work, skill_bonus
@@ -26,14 +26,6 @@ from combat.rules.dnd5e.profile import Profile, attack_distance, profile
 from combat.rules.estimate import distribution
 
 D20 = range(1, 21)
-
-
-def kept_chance(natural: int, mode: Mode) -> Fraction:
-    if mode == "advantage":
-        return Fraction(2 * natural - 1, 400)
-    if mode == "disadvantage":
-        return Fraction(41 - 2 * natural, 400)
-    return Fraction(1, 20)
 
 
 @dataclass(frozen=True)
@@ -118,10 +110,12 @@ _NEEDS = {
 def odds_steps(fight: Fight, action: Action) -> tuple[Step, ...] | None:
     """The `odds` hook: lines for the action panel, or None when there is nothing to show."""
     spec = SPECS.get(action.kind) if isinstance(action.kind, str) else None
-    if spec is None or spec.kind not in ("attack", "unarmed", "grapple", "shove", "escape"):
+    if spec is None or spec.kind not in ODDS_KINDS:
         return None
     try:
         mods = Mods(action.modifiers, spec.allowed, KNOWN)
+        if spec.kind == "save_action":
+            return _save_lines(saves.save_odds(fight, action, mods))
         if spec.kind in ("grapple", "shove", "escape"):
             won = contest_odds(fight, action, mods)
             return (Step(_("Chance to win the contest: %(percent)s%%"), {"percent": percent(won)}),)
@@ -133,6 +127,26 @@ def odds_steps(fight: Fight, action: Action) -> tuple[Step, ...] | None:
         Step(_NEEDS[found.mode], {"need": str(found.need)}),
         Step(_("Chance of a critical hit: %(percent)s%%"), {"percent": percent(found.critical)}),
         Step(_("Expected damage: %(damage)s"), {"damage": f"{float(found.damage):.1f}"}),
+    )
+
+
+ODDS_KINDS = frozenset({"attack", "unarmed", "grapple", "shove", "escape", "save_action"})
+
+
+def _save_lines(found: list[saves.SaveOdds]) -> tuple[Step, ...] | None:
+    return (
+        tuple(
+            Step(
+                _("%(target)s fails the save: %(percent)s%%, expected damage %(damage)s"),
+                {
+                    "target": odds.target.name,
+                    "percent": percent(odds.fails),
+                    "damage": f"{float(odds.damage):.1f}",
+                },
+            )
+            for odds in found
+        )
+        or None
     )
 
 

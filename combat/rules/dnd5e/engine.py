@@ -30,7 +30,7 @@ from combat.rules.base import (
     _,
     joined,
 )
-from combat.rules.dnd5e import attack, care, grapple, turns
+from combat.rules.dnd5e import attack, care, grapple, saves, turns
 from combat.rules.dnd5e.catalogue import (
     CONDITION_LABELS,
     FIGHT_OPTIONS,
@@ -68,6 +68,7 @@ HANDLERS: dict[str, Handler] = {
     "shove": grapple.resolve_shove,
     "escape": grapple.resolve_escape,
     "multiattack": turns.resolve_multiattack,
+    "save_action": saves.resolve_save_action,
     "dash": turns.resolve_dash,
     "move": turns.resolve_move,
     "stand_up": turns.resolve_stand_up,
@@ -130,8 +131,10 @@ class Dnd5e(EngineBase):
         return tuple(_option(SPECS[kind], fight) for kind in _possible(fight, combatant))
 
     def weapon_names(self, fight: Fight, actor: str) -> tuple[str, ...]:
-        """What the weapon choice of `attack` may name: weapons and stat-block attacks."""
-        return tuple(named_attacks(fight.get(actor)))
+        """What the weapon choice may name: weapons and stat-block attacks (for `attack`), then
+        the stat block's actions with a saving throw (for `save_action`)."""
+        combatant = fight.get(actor)
+        return (*named_attacks(combatant), *(str(e["name"]) for e in saves.save_actions(combatant)))
 
     def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
         spec = self.spec_of(action, SPECS)
@@ -283,6 +286,8 @@ def _on_turn(combatant: Combatant, turn: Mapping[str, Any], armed: bool) -> list
     if action_free:
         if combatant.stats.get("multiattack"):
             kinds.append("multiattack")
+        if saves.save_actions(combatant):
+            kinds.append("save_action")
         if combatant.has("grappled"):
             kinds.append("escape")
         kinds += ["dash", "dodge", "disengage"]

@@ -9,6 +9,7 @@ import pytest
 from campaigns.demo_records import records_for
 from combat.rules.base import Action, Combatant
 from combat.rules.dnd5e.gear import WEAPON
+from combat.rules.dnd5e.saves import save_actions
 from combat.rules.dnd5e.stats import CREATURE
 from tests.rules.dnd5e.helpers import ENGINE, fight
 
@@ -33,9 +34,11 @@ def test_every_demo_attack_has_odds_against_a_demo_enemy(attacker: Combatant) ->
     state = fight(attacker, target)
     names = ENGINE.weapon_names(state, attacker.id)
     assert names
-    for name in names:
-        lines = ENGINE.odds(state, Action("attack", attacker.id, (target.id,), name,
-                                          {"distance": 5}))  # fmt: skip
+    with_saves = {str(entry["name"]) for entry in save_actions(attacker)}
+    for name in names:  # an attack, or an action with a saving throw (Sacred Flame)
+        kind = "save_action" if name in with_saves else "attack"
+        lines = ENGINE.odds(state, Action(kind, attacker.id, (target.id,), name,
+                                          {"distance": 5} if kind == "attack" else {}))  # fmt: skip
         assert lines is not None, name
 
 

@@ -1,0 +1,233 @@
+"""Saving-throw actions (issue O; SRD 5.1, Saving Throws and Damage Rolls): a stat block's action
+with a DC — the Hell Hound's Fire Breath, "DC 12 Dexterity saving throw, taking 21 (6d6) fire
+damage on a failed save, or half as much damage on a successful one" — on one target or on
+several (an area).
+
+SRD 5.1: a saving throw is a d20 + the ability modifier (+ the proficiency bonus when proficient:
+a stat block's "Saving Throws" line gives the total) against the DC; "If a spell or other effect
+deals damage to more than one target at the same time, roll the damage once for all of them."
+Half damage rounds down; each target's resistances, immunities and vulnerabilities apply to its
+share. SRD Conditions: a paralyzed, stunned, petrified or unconscious creature automatically
+fails Strength and Dexterity saves; a restrained one has disadvantage on Dexterity saves; a
+dodging one advantage (Dodge: "you make Dexterity saving throws with advantage").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from combat.rules.base import Action, Audience, Combatant, Fight, Outcome, Step, _
+from combat.rules.dnd5e import damage
+from combat.rules.dnd5e.advantage import Mode, d20_expression, kept_chance
+from combat.rules.dnd5e.common import Work, fail, is_dead, modifier, signed, stat
+from combat.rules.dnd5e.economy import spend_action
+from combat.rules.dnd5e.mods import Mods
+from combat.rules.dnd5e.stats import ABILITIES
+from combat.rules.estimate import distribution
+
+ABILITY_KEYS = frozenset(key for key, _label in ABILITIES)  # the log names each in its words
+AUTO_FAIL = frozenset({"paralyzed", "stunned", "petrified", "unconscious"})  # STR and DEX saves
+MOST_TARGETS = 20  # an area larger than that is the GM's to split
+
+
+def save_actions(combatant: Combatant) -> list[Mapping[str, Any]]:
+    """The stat block's actions that call for a saving throw (a DC and its ability)."""
+    found = stat(combatant, "actions")
+    return [
+        entry
+        for entry in (found if isinstance(found, list) else ())
+        if isinstance(entry, Mapping)
+        and type(entry.get("dc")) is int
+        and entry.get("dc_ability") in ABILITY_KEYS
+        and entry.get("name")
+    ]
+
+
+def save_bonus(target: Combatant, ability: str) -> int:
+    """A proficient save's total from the stat block, else the ability modifier."""
+    listed = stat(target, "saving_throws")
+    total = listed.get(ability) if isinstance(listed, Mapping) else None
+    return total if type(total) is int else modifier(target, ability)
+
+
+def resolve_save_action(work: Work, action: Action, mods: Mods) -> Outcome:
+    actor = work.get(action.actor)
+    entry = _entry(actor, action.weapon)
+    targets = _targets(work, action)
+    spend_action(work, actor, "save_action", override=mods.flag("override"))
+    dc, ability = int(entry["dc"]), str(entry["dc_ability"])
+    on_success = "half" if entry.get("dc_success") == "half" else "none"
+    work.step(  # the DC is the actor's number: read as the actor's stats are
+        _("%(weapon)s: DC %(dc)s %(ability)s saving throw"),
+        weapon=entry["name"],
+        dc=dc,
+        ability=ability,
+        about=actor.id,
+        secret={"dc": Audience.STATS},
+    )
+    parts = _damage(work, actor, entry)
+    saves: dict[str, dict[str, Any]] = {}
+    for target in targets:
+        with work.about_combatant(target.id):
+            saved, total = _save(work, target, ability, dc, mods)
+            taken = _share(parts, saved, on_success)
+            dealt = damage.deal(work, target.id, taken, critical=False) if taken else 0
+        saves[target.id] = {"total": total, "saved": saved, "damage": dealt}
+    if not parts and str(entry.get("text") or ""):
+        work.note(_("%(weapon)s: %(text)s"), weapon=entry["name"], text=str(entry["text"]))
+    failed = [t for t in targets if not saves[t.id]["saved"]]
+    data = {
+        "action": "save_action",
+        "weapon": entry["name"],
+        "dc": dc,
+        "ability": ability,
+        "targets": [t.id for t in targets],
+        "saves": saves,
+        "damage": sum(int(s["damage"]) for s in saves.values()),
+        "hit": bool(failed),  # the generic odds: "hit" is a failed save
+    }
+    return work.finish(_summary(actor, entry, len(failed), len(targets) - len(failed)), data)
+
+
+def _entry(actor: Combatant, name: str | None) -> Mapping[str, Any]:
+    if not name:
+        raise fail(_("choose an action of %(name)s with a saving throw"), name=actor.name)
+    found = next((e for e in save_actions(actor) if e.get("name") == name), None)
+    if found is None:
+        raise fail(
+            _("%(weapon)s of %(name)s calls for no saving throw"), weapon=name, name=actor.name
+        )
+    return found
+
+
+def _targets(work: Work, action: Action) -> list[Combatant]:
+    if not action.targets:
+        raise fail(_("choose a target"))
+    ids = list(dict.fromkeys(action.targets))
+    if len(ids) > MOST_TARGETS:
+        raise fail(_("at most %(most)s targets at once"), most=MOST_TARGETS)
+    targets = [work.get(cid) for cid in ids]
+    dead = next((t for t in targets if is_dead(t)), None)
+    if dead is not None:
+        raise fail(_("%(name)s is already dead"), name=dead.name)
+    return targets
+
+
+def _damage(work: Work, actor: Combatant, entry: Mapping[str, Any]) -> list[tuple[int, str]]:
+    """Rolled once for every target (SRD 5.1, Damage Rolls)."""
+    parts = []
+    for item in entry.get("damage") or ():
+        expression = str(item.get("dice") or "") if isinstance(item, Mapping) else ""
+        if not expression:
+            continue
+        kind = str(item.get("type") or "")
+        result = work.roll("damage", actor.id, expression)
+        amount = max(result.total, 0)
+        work.step(
+            _("Damage %(amount)s %(kind)s = %(expression)s [%(faces)s], rolled once for all"),
+            amount=amount,
+            kind=kind,
+            expression=expression,
+            faces=", ".join(map(str, result.faces)),
+        )
+        parts.append((amount, kind))
+    return parts
+
+
+def _mode(target: Combatant, ability: str, mods: Mods) -> tuple[Mode, list[str]]:
+    good, bad = [], []
+    if mods.flag("target_advantage"):
+        good.append(_("Advantage on the save (GM)"))
+    if mods.flag("target_disadvantage"):
+        bad.append(_("Disadvantage on the save (GM)"))
+    if ability == "dex" and target.has("dodging"):
+        good.append(_("Advantage: %(name)s is dodging"))
+    if ability == "dex" and target.has("restrained"):
+        bad.append(_("Disadvantage: %(name)s is restrained"))
+    mode: Mode = "normal"
+    if good and not bad:
+        mode = "advantage"
+    elif bad and not good:
+        mode = "disadvantage"
+    return mode, good + bad
+
+
+def _save(work: Work, target: Combatant, ability: str, dc: int, mods: Mods) -> tuple[bool, int]:
+    """One target's save: (saved, the total; 0 when it fails by its condition)."""
+    failing = sorted(c for c in AUTO_FAIL if target.has(c)) if ability in ("str", "dex") else []
+    if failing:
+        work.step(
+            _("%(name)s is %(condition)s: the save fails"),
+            name=target.name,
+            condition=failing[0],
+        )
+        return False, 0
+    mode, reasons = _mode(target, ability, mods)
+    for reason in reasons:
+        work.step(reason, name=target.name)
+    bonus = save_bonus(target, ability)
+    result = work.roll("save", target.id, f"{d20_expression(mode)}{signed(bonus)}")
+    saved = result.total >= dc
+    work.step(  # the target's numbers (the DC is on the action's first line)
+        _("%(name)s: save %(total)s = d20 %(faces)s %(bonus)s: saved")
+        if saved
+        else _("%(name)s: save %(total)s = d20 %(faces)s %(bonus)s: failed"),
+        name=target.name,
+        total=result.total,
+        faces=", ".join(map(str, result.faces)),
+        bonus=signed(bonus),
+        secret={"bonus": Audience.STATS, "total": Audience.STATS},
+    )
+    return saved, result.total
+
+
+def _share(parts: list[tuple[int, str]], saved: bool, on_success: str) -> list[tuple[int, str]]:
+    if not saved:
+        return parts
+    if on_success == "half":
+        return [(amount // 2, kind) for amount, kind in parts]
+    return []
+
+
+@dataclass(frozen=True)
+class SaveOdds:
+    target: Combatant
+    fails: Fraction  # the chance the target fails the save
+    damage: Fraction  # the damage it is expected to take, after its resistances
+
+
+def save_odds(fight: Fight, action: Action, mods: Mods) -> list[SaveOdds]:
+    """Exact, per target: the chance to fail (a d20, or the kept one of two, + the save bonus
+    below the DC; certain for a condition that fails it) and the expected damage — full on a
+    failure, half (rounded down) or none on a success — through its resistances."""
+    actor = fight.get(action.actor)
+    entry = _entry(actor, action.weapon)
+    dc, ability = int(entry["dc"]), str(entry["dc_ability"])
+    half = entry.get("dc_success") == "half"
+    found = []
+    for cid in dict.fromkeys(action.targets):
+        target = fight.get(cid)
+        fails = Fraction(1)
+        if ability not in ("str", "dex") or not any(target.has(c) for c in AUTO_FAIL):
+            mode, _reasons = _mode(target, ability, mods)
+            bonus = save_bonus(target, ability)
+            fails = sum((kept_chance(n, mode) for n in range(1, 21) if n + bonus < dc), Fraction(0))
+        expected = Fraction(0)
+        for item in entry.get("damage") or ():
+            dice, kind = str(item.get("dice") or ""), str(item.get("type") or "")
+            for value, chance in distribution(dice).items() if dice else ():
+                full = damage.adjusted(None, target, max(value, 0), kind)
+                saved = damage.adjusted(None, target, max(value, 0) // 2, kind) if half else 0
+                expected += chance * (fails * full + (1 - fails) * saved)
+        found.append(SaveOdds(target, fails, expected))
+    return found
+
+
+def _summary(actor: Combatant, entry: Mapping[str, Any], failed: int, saved: int) -> Step:
+    return Step(
+        _("%(name)s uses %(weapon)s — failed the save: %(failed)s, saved: %(saved)s"),
+        {"name": actor.name, "weapon": str(entry["name"]), "failed": failed, "saved": saved},
+    )

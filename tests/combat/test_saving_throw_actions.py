@@ -1,0 +1,81 @@
+"""The SRD Hell Hound breathes fire on two demo characters through the page (issue O): the GM's
+action form sends the save action at both, the damage is rolled once, each target saves on its
+own, the log names the ability in the page's language, and a player never reads the DC.
+
+SRD 5.1, Hell Hound: "Fire Breath (Recharge 5–6). The hound exhales fire in a 15-foot cone. Each
+creature in that area must make a DC 12 Dexterity saving throw, taking 21 (6d6) fire damage on a
+failed save, or half as much damage on a successful one."
+"""
+
+import pytest
+from django.urls import reverse
+
+from campaigns.demo import load_demo
+from campaigns.importers.srd5e import MONSTERS_FILE, SOURCE, import_srd5e
+from campaigns.models import Campaign, Character, Monster
+from campaigns.services import copy_to_campaign
+from combat import workflows
+from combat.models import Encounter
+from combat.replay import export_encounter, replay_encounter
+from tests.srd import load, srd_dir
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def breath(db, django_user_model):  # type: ignore[no-untyped-def]
+    load(MONSTERS_FILE)  # skips (or fails in CI) without the real SRD data
+    load_demo()
+    import_srd5e(srd_dir())
+    gm = django_user_model.objects.get(username="gm")
+    campaign = Campaign.objects.get(system="dnd5e")
+    library = Monster.objects.get(campaign=None, system="dnd5e", source=SOURCE, name="Hell Hound")
+    hound = copy_to_campaign(library, campaign)
+    encounter = workflows.create_encounter(campaign, "Pies piekielny", gm)
+    for name in ("Helga", "Lis"):
+        record = Character.objects.get(campaign=campaign, name=name)
+        workflows.add_combatants(encounter.pk, gm, f"t-{name}", record=record, side="party")
+    workflows.add_combatants(encounter.pk, gm, "t-hound", record=hound)
+    # d20 + DEX: Helga 1 + 1, Lis 1 + 3, the hound 20 + 1: the hound first.
+    workflows.roll_initiative(encounter.pk, gm, "t-init", typed_faces=[1, 1, 20])
+    encounter.refresh_from_db()
+    keys = {row.name: row.key for row in encounter.combatants.all()}
+    return gm, encounter, keys
+
+
+def _page(client, encounter, language="en"):  # type: ignore[no-untyped-def]
+    url = reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk])
+    return client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+
+def test_the_hound_breathes_on_two_through_the_page_and_a_player_never_reads_the_dc(
+    client, breath, django_user_model
+):
+    gm, encounter, keys = breath
+    assert encounter.current == keys["Hell Hound"]
+    client.force_login(gm)
+    page = _page(client, encounter)
+    assert 'value="save_action"' in page and '<option value="Fire Breath">' in page
+    url = reverse("combat:encounter_action", args=[encounter.campaign_id, encounter.pk])
+    # 6d6 = 1+1+1+2+2+2 = 9, once. Helga d20 5 + DEX 1 = 6 fails: 9; Lis 9 + her DEX save 5 =
+    # 14 saves: half, 4.
+    posted = {"key": "breath", "actor": keys["Hell Hound"], "kind": "save_action",
+              "weapon": "Fire Breath", "targets": [keys["Helga"], keys["Lis"]],
+              "faces": "1, 1, 1, 2, 2, 2, 5, 9"}  # fmt: skip
+    answer = client.post(url, posted, **HTMX)
+    assert answer.status_code == 200 and 'role="alert"' not in answer.content.decode()
+    hp = {row.name: row.hp for row in Encounter.objects.get(pk=encounter.pk).combatants.all()}
+    assert (hp["Helga"], hp["Lis"]) == (12 - 9, 9 - 4)
+    page = _page(client, encounter)
+    assert "Hell Hound uses Fire Breath — failed the save: 1, saved: 1" in page
+    assert "Fire Breath: DC 12 Dexterity (DEX) saving throw" in page
+    assert "Lis: save 14 = d20 9 +5: saved" in page and "Helga: save 6 = d20 5 +1: failed" in page
+    polish = _page(client, encounter, "pl")
+    assert "Fire Breath: rzut obronny na Zręczność (ZRC) ST 12" in polish
+
+    client.force_login(django_user_model.objects.get(username="hrac"))  # plays Helga and Lis
+    seen = _page(client, encounter)
+    assert "Hell Hound uses Fire Breath — failed the save: 1, saved: 1" in seen
+    assert "DC 12" not in seen  # the monster's number is the GM's (monster stats hidden)
+    assert "Lis: save 14 = d20 9 +5: saved" in seen  # her own numbers are hers
+    assert replay_encounter(export_encounter(Encounter.objects.get(pk=encounter.pk))).ok
