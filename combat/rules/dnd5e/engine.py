@@ -206,6 +206,8 @@ def _begin(work: Work, combatant_id: str) -> None:
     combatant = work.get(combatant_id)
     if is_dying(combatant) and not combatant.has("stable"):
         work.note(_("%(name)s is dying: roll a death saving throw"), name=combatant.name)
+    elif not is_out(combatant):
+        saves.roll_recharges(work, combatant_id)
 
 
 def _checked(mods: Mods, spec: Spec) -> Mods:
@@ -286,7 +288,7 @@ def _on_turn(combatant: Combatant, turn: Mapping[str, Any], armed: bool) -> list
     if action_free:
         if combatant.stats.get("multiattack"):
             kinds.append("multiattack")
-        if saves.save_actions(combatant):
+        if saves.usable(combatant):
             kinds.append("save_action")
         if combatant.has("grappled"):
             kinds.append("escape")

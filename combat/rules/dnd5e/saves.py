@@ -14,12 +14,13 @@ dodging one advantage (Dodge: "you make Dexterity saving throws with advantage")
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from combat.rules.base import Action, Audience, Combatant, Fight, Outcome, Step, _
+from combat.rules.base import Action, Audience, Combatant, Effect, Fight, Outcome, Step, _
 from combat.rules.dnd5e import damage
 from combat.rules.dnd5e.advantage import Mode, d20_expression, kept_chance
 from combat.rules.dnd5e.common import Work, fail, is_dead, modifier, signed, stat
@@ -29,6 +30,8 @@ from combat.rules.dnd5e.stats import ABILITIES
 from combat.rules.estimate import distribution
 
 ABILITY_KEYS = frozenset(key for key, _label in ABILITIES)  # the log names each in its words
+RECHARGE = "recharge"  # the effect of a spent action that recharges on a d6
+_RECHARGE = re.compile(r"recharge\s+(\d)(?:\s*[–-]\s*6)?", re.IGNORECASE)
 AUTO_FAIL = frozenset({"paralyzed", "stunned", "petrified", "unconscious"})  # STR and DEX saves
 MOST_TARGETS = 20  # an area larger than that is the GM's to split
 
@@ -46,6 +49,12 @@ def save_actions(combatant: Combatant) -> list[Mapping[str, Any]]:
     ]
 
 
+def usable(combatant: Combatant) -> list[Mapping[str, Any]]:
+    """The save actions not waiting for their recharge."""
+    spent = {e.data.get("name") for e in combatant.effects if e.kind == RECHARGE}
+    return [entry for entry in save_actions(combatant) if entry.get("name") not in spent]
+
+
 def save_bonus(target: Combatant, ability: str) -> int:
     """A proficient save's total from the stat block, else the ability modifier."""
     listed = stat(target, "saving_throws")
@@ -53,11 +62,41 @@ def save_bonus(target: Combatant, ability: str) -> int:
     return total if type(total) is int else modifier(target, ability)
 
 
+def recharges_on(entry: Mapping[str, Any]) -> int | None:
+    """The lowest d6 face that recharges the action ("Recharge 5–6" → 5), or None."""
+    found = _RECHARGE.search(str(entry.get("usage") or ""))
+    return int(found.group(1)) if found and 2 <= int(found.group(1)) <= 6 else None
+
+
+def recharge_key(name: str) -> str:
+    return f"{RECHARGE}-{name}"
+
+
+def roll_recharges(work: Work, combatant_id: str) -> None:
+    """SRD 5.1, Recharge X–Y: at the start of the monster's turn, a d6 per spent action; on X or
+    more it can be used again."""
+    combatant = work.get(combatant_id)
+    for effect in [e for e in combatant.effects if e.kind == RECHARGE]:
+        name, low = str(effect.data.get("name")), int(effect.data.get("min", 6))
+        face = work.roll("recharge", combatant_id, "1d6").total
+        if face >= low:
+            work.remove_effect(combatant_id, effect)
+            work.step(_("%(weapon)s recharges (d6: %(roll)s)"), weapon=name, roll=face)
+        else:
+            work.step(_("%(weapon)s does not recharge (d6: %(roll)s)"), weapon=name, roll=face)
+
+
 def resolve_save_action(work: Work, action: Action, mods: Mods) -> Outcome:
     actor = work.get(action.actor)
     entry = _entry(actor, action.weapon)
+    if work.effect(actor.id, recharge_key(str(entry["name"]))) is not None:
+        raise fail(_("%(weapon)s is recharging"), weapon=entry["name"])
     targets = _targets(work, action)
     spend_action(work, actor, "save_action", override=mods.flag("override"))
+    low = recharges_on(entry)
+    if low is not None:
+        data = {"name": str(entry["name"]), "min": low}
+        work.add_effect(actor.id, Effect(recharge_key(str(entry["name"])), RECHARGE, data))
     dc, ability = int(entry["dc"]), str(entry["dc_ability"])
     on_success = "half" if entry.get("dc_success") == "half" else "none"
     work.step(  # the DC is the actor's number: read as the actor's stats are

@@ -64,6 +64,8 @@ def _badges(fight: Fight, combatant: Combatant) -> tuple[Badge, ...]:
             }
             when = "end_next" if effect.data.get("skip") else str(effect.data["when"])
             found.append(Badge(Step(_UNTIL[when], params)))
+    for effect in effects_of(combatant, "recharge"):
+        found.append(Badge(Step(_("%(weapon)s recharging"), {"weapon": effect.data.get("name")})))
     for effect in effects_of(combatant, "grappled_by"):
         who = _name(fight, effect.data.get("by"))
         found.append(Badge(Step(_("grappled by %(who)s"), {"who": who})))

@@ -14,13 +14,16 @@ from typing import Any
 
 import pytest
 
-from combat.rules.base import Action, Combatant, Fight, RulesError
+from combat.rules.base import Action, Combatant, Fight, RulesError, Step
 from combat.rules.dnd5e.srd import monster_from_srd
 from combat.rules.estimate import distribution
 from combat.rules.faces import TypedFaces
+from combat.rules.flow import next_turn
 from tests.rules.dnd5e.helpers import ENGINE, after, fight, fighter, texts
 from tests.srd import load
 
+SACRED_FLAME = {"name": "Sacred Flame", "dc": 13, "dc_ability": "dex", "dc_success": "none",
+                "damage": [{"dice": "1d8", "type": "radiant"}]}  # fmt: skip
 BREATH = [6, 5, 4, 3, 2, 1, 6, 5, 4, 3, 2, 1, 6, 5, 4, 3]  # 16d6 = 60, rolled once
 
 
@@ -114,12 +117,14 @@ def test_a_proficient_save_takes_the_stat_blocks_total() -> None:
     assert outcome.data["saves"]["rival"]["damage"] == 0  # and immune to fire
 
 
-def test_the_breath_is_the_action_of_the_turn() -> None:
-    state = fight(srd("Young Red Dragon", "drake"), *party())
-    done = after(state, breathe(state, [*BREATH, 10, 13, 16]))
+def test_an_action_with_a_save_is_the_action_of_the_turn() -> None:
+    cleric = fighter("jan", hp=10, wis=16, actions=[SACRED_FLAME])
+    state = fight(cleric, srd("Hell Hound", "hound", "enemies"))
+    action = Action("save_action", "jan", ("hound",), "Sacred Flame", {})
+    done = after(state, ENGINE.resolve(state, action, TypedFaces([8, 2])))
     with pytest.raises(RulesError, match="already used the action"):
-        breathe(done, [*BREATH, 10, 13, 16])
-    assert "save_action" not in {o.kind for o in ENGINE.actions(done, "drake")}
+        ENGINE.resolve(done, action, TypedFaces([8, 2]))
+    assert "save_action" not in {o.kind for o in ENGINE.actions(done, "jan")}
 
 
 def test_the_odds_of_a_breath_are_exact_per_target() -> None:
@@ -138,3 +143,34 @@ def test_the_odds_of_a_breath_are_exact_per_target() -> None:
     tilted = Action("save_action", "drake", ("ana",), "Fire Breath", {"target_advantage": True})
     (line,) = ENGINE.odds(state, tilted)
     assert line.params["percent"] == "56.2"  # (15/20)² = 56.25 %: both dice must fail
+
+
+def test_the_breath_recharges_on_5_or_6_at_the_start_of_the_dragons_turn() -> None:
+    """SRD 5.1: "Fire Breath (Recharge 5–6)" — "Each time the monster starts its turn, roll a d6.
+    If the roll is one of the numbers in the recharge notation, the monster regains the use"."""
+    state = fight(srd("Young Red Dragon", "drake"), *party())
+    state = after(state, breathe(state, [*BREATH, 10, 13, 16]))
+    badges = [b.label for b in ENGINE.tracker(state).badges["drake"]]
+    assert Step("%(weapon)s recharging", {"weapon": "Fire Breath"}) in badges
+    for _turn in range(3):  # Ana, Bo, Cy
+        state = next_turn(ENGINE, state, TypedFaces([])).fight
+    turned = next_turn(ENGINE, state, TypedFaces([4]))  # round 2, the dragon's turn: a 4
+    state = turned.fight
+    assert "Fire Breath does not recharge (d6: 4)" in texts(turned.outcome)
+    assert "save_action" not in {o.kind for o in ENGINE.actions(state, "drake")}
+    with pytest.raises(RulesError, match="Fire Breath is recharging"):
+        breathe(state, [*BREATH, 10, 13, 16])
+    for _turn in range(3):
+        state = next_turn(ENGINE, state, TypedFaces([])).fight
+    turned = next_turn(ENGINE, state, TypedFaces([5]))  # round 3: a 5
+    assert "Fire Breath recharges (d6: 5)" in texts(turned.outcome)
+    assert "save_action" in {o.kind for o in ENGINE.actions(turned.fight, "drake")}
+
+
+def test_an_action_with_no_recharge_is_not_spent() -> None:
+    cleric = fighter("jan", hp=10, wis=16, actions=[SACRED_FLAME])
+    state = fight(cleric, srd("Hell Hound", "hound", "enemies"))
+    action = Action("save_action", "jan", ("hound",), "Sacred Flame", {})
+    done = after(state, ENGINE.resolve(state, action, TypedFaces([8, 2])))
+    assert not [e for e in done.get("jan").effects if e.kind == "recharge"]
+    assert done.get("hound").hp == 45 - 8  # DEX +1: 2 + 1 = 3 fails DC 13
