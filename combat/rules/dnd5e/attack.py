@@ -186,7 +186,11 @@ def _rider_text(text: str) -> str:
     return " ".join(sentences[first:])
 
 
-def resolve_attack(work: Work, action: Action, mods: Mods, *, reaction: bool) -> Outcome:
+def resolve_attack(
+    work: Work, action: Action, mods: Mods, *, reaction: bool, legendary: bool = False
+) -> Outcome:
+    """One attack: from the action, a Multiattack, the reaction, or a legendary action (which
+    spends none of them)."""
     actor, target = work.get(action.actor), one_target(work, action)
     if is_dead(target):
         raise fail(_("%(name)s is already dead"), name=target.name)
@@ -194,7 +198,11 @@ def resolve_attack(work: Work, action: Action, mods: Mods, *, reaction: bool) ->
     arm = profile(actor, action.kind, action.weapon, mods, distance)
     check_reach(arm, distance)
     ac = armour_class(work, target, mods)
-    used = spend_attack(work, actor, override=mods.flag("override"), reaction=reaction)
+    used = (
+        "legendary"
+        if legendary
+        else spend_attack(work, actor, override=mods.flag("override"), reaction=reaction)
+    )
     seen = verdict(actor, target, arm, mods, distance)
     _log_verdict(work, seen)
     natural, total, faces = _roll(work, actor, arm, seen)

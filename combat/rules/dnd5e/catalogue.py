@@ -31,6 +31,7 @@ ROLL_TICKS = ("advantage", "disadvantage")
 SEEING = ("unseen_target", "unseen_attacker", "wrong_location")
 CONTEST_TICKS = (*ROLL_TICKS, "target_advantage", "target_disadvantage", "override")
 ECONOMY = ("override",)
+SAVE_TICKS = ("target_advantage", "target_disadvantage", "legendary_resistance", "override")
 
 SPECS: dict[str, Spec] = {
     spec.kind: spec
@@ -57,7 +58,15 @@ SPECS: dict[str, Spec] = {
         Spec(
             "save_action",
             _("An action with a saving throw (breath, area)"),
-            ("target_advantage", "target_disadvantage", "override"),
+            SAVE_TICKS,
+            needs_target=True,
+            needs_weapon=True,
+        ),
+        Spec(
+            "legendary",
+            _("Legendary action (outside its turn)"),
+            (*ROLL_TICKS, *SEEING, *SAVE_TICKS),
+            ("distance", "cover"),
             needs_target=True,
             needs_weapon=True,
         ),
@@ -112,6 +121,7 @@ _TICK_LABELS = {
     "target_advantage": _("GM: advantage for the target's check"),
     "target_disadvantage": _("GM: disadvantage for the target's check"),
     "drag": _("Dragging a grappled creature"),
+    "legendary_resistance": _("GM: a legendary target that fails uses Legendary Resistance"),
 }
 _VALUE_LABELS = {
     "distance": _("Distance in feet (to the target, or moved)"),

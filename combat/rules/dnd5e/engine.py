@@ -30,7 +30,7 @@ from combat.rules.base import (
     _,
     joined,
 )
-from combat.rules.dnd5e import attack, care, grapple, saves, turns
+from combat.rules.dnd5e import attack, care, grapple, legendary, saves, turns
 from combat.rules.dnd5e.catalogue import (
     CONDITION_LABELS,
     FIGHT_OPTIONS,
@@ -69,6 +69,7 @@ HANDLERS: dict[str, Handler] = {
     "escape": grapple.resolve_escape,
     "multiattack": turns.resolve_multiattack,
     "save_action": saves.resolve_save_action,
+    "legendary": legendary.resolve_legendary,
     "dash": turns.resolve_dash,
     "move": turns.resolve_move,
     "stand_up": turns.resolve_stand_up,
@@ -134,7 +135,11 @@ class Dnd5e(EngineBase):
         """What the weapon choice may name: weapons and stat-block attacks (for `attack`), then
         the stat block's actions with a saving throw (for `save_action`)."""
         combatant = fight.get(actor)
-        return (*named_attacks(combatant), *(str(e["name"]) for e in saves.save_actions(combatant)))
+        return (
+            *named_attacks(combatant),
+            *(str(e["name"]) for e in saves.save_actions(combatant)),
+            *(str(e["name"]) for e in legendary.options(combatant)),
+        )
 
     def resolve(self, fight: Fight, action: Action, faces: FaceSource) -> Outcome:
         spec = self.spec_of(action, SPECS)
@@ -207,6 +212,7 @@ def _begin(work: Work, combatant_id: str) -> None:
     if is_dying(combatant) and not combatant.has("stable"):
         work.note(_("%(name)s is dying: roll a death saving throw"), name=combatant.name)
     elif not is_out(combatant):
+        legendary.regain(work, combatant_id)
         saves.roll_recharges(work, combatant_id)
 
 
@@ -238,7 +244,7 @@ def _may_act(fight: Fight, actor: Combatant, spec: Spec, off_turn: bool) -> None
         raise fail(_("%(name)s is surprised"), name=actor.name)
     if fight.current is None:
         raise fail(_("roll initiative first"))
-    if off_turn and spec.kind not in REACTIONS:
+    if off_turn and spec.kind not in REACTIONS and spec.kind != "legendary":
         raise fail(
             _("it is not the turn of %(name)s: out of turn only a reaction (one attack)"),
             name=actor.name,
@@ -275,7 +281,8 @@ def _possible(fight: Fight, combatant: Combatant) -> list[str]:
     armed = bool(named_attacks(combatant))
     if not on_turn:
         reacts = [] if turn.get("reaction") else (["attack"] if armed else []) + ["unarmed"]
-        return reacts + list(GM_KINDS)
+        more = ["legendary"] if legendary.offered(combatant) else []
+        return reacts + more + list(GM_KINDS)
     return _on_turn(combatant, turn, armed) + list(GM_KINDS)
 
 

@@ -24,14 +24,18 @@ from combat.rules.base import Action, Audience, Combatant, Effect, Fight, Outcom
 from combat.rules.dnd5e import damage
 from combat.rules.dnd5e.advantage import Mode, d20_expression, kept_chance
 from combat.rules.dnd5e.common import Work, fail, is_dead, modifier, signed, stat
+from combat.rules.dnd5e.conditions import give
 from combat.rules.dnd5e.economy import spend_action
 from combat.rules.dnd5e.mods import Mods
 from combat.rules.dnd5e.stats import ABILITIES
 from combat.rules.estimate import distribution
 
 ABILITY_KEYS = frozenset(key for key, _label in ABILITIES)  # the log names each in its words
+RESISTANCE = "legendary_resistance"  # effect: {"used": n}, for the fight (its "per day")
+_PER_DAY = re.compile(r"(\d+)/day", re.IGNORECASE)
 RECHARGE = "recharge"  # the effect of a spent action that recharges on a d6
 _RECHARGE = re.compile(r"recharge\s+(\d)(?:\s*[–-]\s*6)?", re.IGNORECASE)
+PRONE_RIDER = re.compile(r"\bknocked prone\b", re.IGNORECASE)  # "… and be knocked prone"
 AUTO_FAIL = frozenset({"paralyzed", "stunned", "petrified", "unconscious"})  # STR and DEX saves
 MOST_TARGETS = 20  # an area larger than that is the GM's to split
 
@@ -91,12 +95,20 @@ def resolve_save_action(work: Work, action: Action, mods: Mods) -> Outcome:
     entry = _entry(actor, action.weapon)
     if work.effect(actor.id, recharge_key(str(entry["name"]))) is not None:
         raise fail(_("%(weapon)s is recharging"), weapon=entry["name"])
-    targets = _targets(work, action)
+    targets = targets_of(work, action)
     spend_action(work, actor, "save_action", override=mods.flag("override"))
     low = recharges_on(entry)
     if low is not None:
         data = {"name": str(entry["name"]), "min": low}
         work.add_effect(actor.id, Effect(recharge_key(str(entry["name"])), RECHARGE, data))
+    return saving_throws(work, actor, entry, targets, mods)
+
+
+def saving_throws(
+    work: Work, actor: Combatant, entry: Mapping[str, Any], targets: list[Combatant], mods: Mods
+) -> Outcome:
+    """The saves an entry with a DC calls for, its damage once for all (an action, or a
+    legendary action: combat.rules.dnd5e.legendary)."""
     dc, ability = int(entry["dc"]), str(entry["dc_ability"])
     on_success = "half" if entry.get("dc_success") == "half" else "none"
     work.step(  # the DC is the actor's number: read as the actor's stats are
@@ -114,6 +126,8 @@ def resolve_save_action(work: Work, action: Action, mods: Mods) -> Outcome:
             saved, total = _save(work, target, ability, dc, mods)
             taken = _share(parts, saved, on_success)
             dealt = damage.deal(work, target.id, taken, critical=False) if taken else 0
+            if not saved and PRONE_RIDER.search(str(entry.get("text") or "")):
+                give(work, target.id, "prone")
         saves[target.id] = {"total": total, "saved": saved, "damage": dealt}
     if not parts and str(entry.get("text") or ""):
         work.note(_("%(weapon)s: %(text)s"), weapon=entry["name"], text=str(entry["text"]))
@@ -142,7 +156,8 @@ def _entry(actor: Combatant, name: str | None) -> Mapping[str, Any]:
     return found
 
 
-def _targets(work: Work, action: Action) -> list[Combatant]:
+def targets_of(work: Work, action: Action) -> list[Combatant]:
+    """One target or several, each once, none dead."""
     if not action.targets:
         raise fail(_("choose a target"))
     ids = list(dict.fromkeys(action.targets))
@@ -203,7 +218,7 @@ def _save(work: Work, target: Combatant, ability: str, dc: int, mods: Mods) -> t
             name=target.name,
             condition=failing[0],
         )
-        return False, 0
+        return bool(mods.flag("legendary_resistance") and resist(work, target)), 0
     mode, reasons = _mode(target, ability, mods)
     for reason in reasons:
         work.step(reason, name=target.name)
@@ -220,6 +235,8 @@ def _save(work: Work, target: Combatant, ability: str, dc: int, mods: Mods) -> t
         bonus=signed(bonus),
         secret={"bonus": Audience.STATS, "total": Audience.STATS},
     )
+    if not saved and mods.flag("legendary_resistance") and resist(work, target):
+        saved = True
     return saved, result.total
 
 
@@ -270,3 +287,36 @@ def _summary(actor: Combatant, entry: Mapping[str, Any], failed: int, saved: int
         _("%(name)s uses %(weapon)s — failed the save: %(failed)s, saved: %(saved)s"),
         {"name": actor.name, "weapon": str(entry["name"]), "failed": failed, "saved": saved},
     )
+
+
+# --- legendary resistance (SRD 5.1: "(3/Day). If the dragon fails a saving throw, it can
+# choose to succeed instead."): the GM ticks `legendary_resistance` on the action that calls for
+# the save; a target with a use left that fails spends one and succeeds.
+
+
+def resistances(combatant: Combatant) -> int:
+    """The uses per day its trait gives: "Legendary Resistance" with the usage "3/Day" (as the
+    SRD importer writes it), or "Legendary Resistance (3/Day)" in the name; 0 without one."""
+    for trait in stat(combatant, "traits") or ():
+        name = str(trait.get("name") or "") if isinstance(trait, Mapping) else ""
+        if not name.casefold().startswith("legendary resistance"):
+            continue
+        found = _PER_DAY.search(f"{name} {trait.get('usage') or ''}")
+        return int(found.group(1)) if found else 0
+    return 0
+
+
+def resist(work: Work, target: Combatant) -> bool:
+    """A failed save turned into a success, when the target has a use left (one spent)."""
+    have = resistances(target)
+    spent = work.effect(target.id, RESISTANCE)
+    used = int(spent.data.get("used", 0)) if spent is not None else 0
+    if used >= have:
+        return False
+    work.add_effect(target.id, Effect(RESISTANCE, RESISTANCE, {"used": used + 1}))
+    work.step(
+        _("%(name)s uses Legendary Resistance: the save succeeds (%(left)s left)"),
+        name=target.name,
+        left=have - used - 1,
+    )
+    return True

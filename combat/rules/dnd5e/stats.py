@@ -348,6 +348,21 @@ CREATURE = Schema(
             L("Legendární akce", "Legendary actions", "Akcje legendarne"),
             npc_only=True,
         ),
+        Field(
+            "legendary_per_round",
+            "int",
+            L(
+                "Legendárních akcí za kolo",
+                "Legendary actions per round",
+                "Akcji legendarnych na rundę",
+            ),
+            None,
+            min=0,
+            max=9,
+            nullable=True,
+            npc_only=True,
+            help=L("Prázdné = 3.", "Empty = 3.", "Puste = 3."),
+        ),
         _actions("traits", L("Zvláštní vlastnosti", "Traits", "Cechy")),
         notes_field(),
     )

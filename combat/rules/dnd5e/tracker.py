@@ -5,6 +5,7 @@ condition lasts, who grapples whom, and the current combatant's attacks, movemen
 from __future__ import annotations
 
 from combat.rules.base import Badge, Combatant, Fight, Step, TrackerView, _
+from combat.rules.dnd5e import legendary
 from combat.rules.dnd5e.common import effect_number, effects_of, speed
 
 _UNTIL = {
@@ -64,6 +65,9 @@ def _badges(fight: Fight, combatant: Combatant) -> tuple[Badge, ...]:
             }
             when = "end_next" if effect.data.get("skip") else str(effect.data["when"])
             found.append(Badge(Step(_UNTIL[when], params)))
+    if legendary.options(combatant):
+        have, usual = legendary.left(combatant), legendary.per_round(combatant)
+        found.append(Badge(Step(_("legendary actions")), have, usual, good=True))
     for effect in effects_of(combatant, "recharge"):
         found.append(Badge(Step(_("%(weapon)s recharging"), {"weapon": effect.data.get("name")})))
     for effect in effects_of(combatant, "grappled_by"):

@@ -1,0 +1,82 @@
+"""Legendary actions and Legendary Resistance, with the SRD's Adult Red Dragon (issue O).
+
+SRD 5.1: "The dragon can take 3 legendary actions, choosing from the options below. Only one
+legendary action option can be used at a time and only at the end of another creature's turn.
+The dragon regains spent legendary actions at the start of its turn." — Detect; Tail Attack
+("The dragon makes a tail attack": Tail +14, 2d8 + 8); Wing Attack (Costs 2 Actions): DC 22
+Dexterity or 15 (2d6 + 8) bludgeoning. "Legendary Resistance (3/Day). If the dragon fails a
+saving throw, it can choose to succeed instead."
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from combat.rules.base import Action, Fight, RulesError
+from combat.rules.faces import TypedFaces
+from combat.rules.flow import next_turn
+from tests.rules.dnd5e.helpers import ENGINE, after, fight, fighter, texts
+from tests.rules.dnd5e.test_saving_throw_actions import SACRED_FLAME, srd
+
+
+def _table() -> Fight:
+    """Ana acts first, then Bo, then the dragon (order as given)."""
+    ana, bo = fighter("ana", hp=90), fighter("bo", hp=90, dex=18)
+    return fight(ana, bo, srd("Adult Red Dragon", "wyrm"))
+
+
+def _legendary(state: Fight, name: str, targets: tuple[str, ...], faces: list[int],
+               **mods: Any) -> Any:  # fmt: skip
+    action = Action("legendary", "wyrm", targets, name, mods)
+    return ENGINE.resolve(state, action, TypedFaces(faces))
+
+
+def test_three_legendary_actions_outside_its_turn_and_they_come_back_at_its_start() -> None:
+    state = _table()
+    assert "legendary" in {o.kind for o in ENGINE.actions(state, "wyrm")}  # Ana's turn
+    # Tail Attack on Ana: 10 + 14 = 24 against AC 18, a hit; 2d8 + 8 = 3 + 4 + 8 = 15.
+    tail = _legendary(state, "Tail Attack", ("ana",), [10, 3, 4], distance=15)
+    assert tail.data["hit"] and tail.data["damage"] == 15 and tail.data["used"] == "legendary"
+    assert "Legendary action: Tail Attack (2 of 3 left)" in texts(tail)
+    state = after(state, tail)
+    assert state.get("wyrm").turn.get("action") is None  # no action, no reaction spent
+    # Wing Attack costs 2: DC 22 DEX for Ana (10 + 1 = 11) and Bo (20 + 4 = 24): 2d6 + 8 = 12.
+    wing = _legendary(state, "Wing Attack (Costs 2 Actions)", ("ana", "bo"), [2, 2, 10, 20])
+    saves = wing.data["saves"]
+    assert (saves["ana"]["damage"], saves["bo"]["damage"]) == (12, 0)
+    state = after(state, wing)
+    assert state.get("ana").has("prone") and not state.get("bo").has("prone")  # "knocked prone"
+    assert "legendary" not in {o.kind for o in ENGINE.actions(state, "wyrm")}  # none left
+    with pytest.raises(RulesError, match="has 0 legendary actions left; Detect costs 1"):
+        _legendary(state, "Detect", (), [])
+    state = next_turn(ENGINE, state, TypedFaces([])).fight  # Bo
+    turned = next_turn(ENGINE, state, TypedFaces([]))  # the dragon's own turn: all 3 back
+    assert "Adult Red Dragon regains its legendary actions" in texts(turned.outcome)
+    with pytest.raises(RulesError, match="at the end of another creature's turn"):
+        _legendary(turned.fight, "Detect", (), [])
+    assert ENGINE.tracker(turned.fight).badges["wyrm"][0].filled == 3
+
+
+def test_detect_is_written_for_the_gm_and_costs_one() -> None:
+    outcome = _legendary(_table(), "Detect", (), [])
+    assert "Detect: The dragon makes a Wisdom (Perception) check." in texts(outcome)
+    assert "Legendary action: Detect (2 of 3 left)" in texts(outcome)
+
+
+def test_legendary_resistance_turns_three_failures_into_successes_then_none() -> None:
+    cleric = fighter("jan", hp=10, wis=16, actions=[SACRED_FLAME])
+    state = fight(cleric, srd("Adult Red Dragon", "wyrm"))
+    ticks = {"legendary_resistance": True, "override": True}  # override: a cast every time
+    flame = Action("save_action", "jan", ("wyrm",), "Sacred Flame", ticks)
+    hp = state.get("wyrm").hp
+    for used in range(1, 4):  # DEX save +6: 2 + 6 = 8 fails DC 13, and resists
+        outcome = ENGINE.resolve(state, flame, TypedFaces([7, 2]))
+        assert outcome.data["saves"]["wyrm"]["saved"]
+        line = f"Adult Red Dragon uses Legendary Resistance: the save succeeds ({3 - used} left)"
+        assert line in texts(outcome)
+        state = after(state, outcome)
+    outcome = ENGINE.resolve(state, flame, TypedFaces([7, 2]))
+    assert not outcome.data["saves"]["wyrm"]["saved"]  # none left: 7 radiant
+    assert after(state, outcome).get("wyrm").hp == hp - 7
