@@ -10,7 +10,7 @@ number of targets, and spend no action.
 from __future__ import annotations
 
 from combat.rules.base import Action, Outcome, Step, _
-from combat.rules.dnd5e import damage
+from combat.rules.dnd5e import concentration, damage
 from combat.rules.dnd5e.catalogue import choices
 from combat.rules.dnd5e.common import Work, effect_number, fail, is_dying
 from combat.rules.dnd5e.conditions import add_condition, consequences, remove_condition
@@ -76,9 +76,15 @@ def resolve_apply_condition(work: Work, action: Action, mods: Mods) -> Outcome:
         raise fail(_("the modifier %(key)s is required"), key="who")
     who = work.get(who).id
     when = mods.choice("when", choices("when"), "none")
+    caster = _held_by(work, mods)
+    if caster is not None:
+        concentration.begin(work, caster)
     for target in _targets(work, action):
         add_condition(work, target, condition, who, when)
         consequences(work, target, condition)
+        concentration.on_condition(work, target, condition)
+        if caster is not None and condition != concentration.CONCENTRATING:
+            concentration.hold(work, caster, target, condition)
     data = {
         "action": "apply_condition",
         "condition": condition,
@@ -89,10 +95,23 @@ def resolve_apply_condition(work: Work, action: Action, mods: Mods) -> Outcome:
     return work.finish(Step(_("Condition %(condition)s applied"), {"condition": condition}), data)
 
 
+def _held_by(work: Work, mods: Mods) -> str | None:
+    """Whose concentration holds the condition given ("held_by"), if anyone's."""
+    caster = mods.raw.get("held_by")
+    if caster in (None, ""):
+        return None
+    if not isinstance(caster, str):
+        raise fail(_("the modifier %(key)s is required"), key="held_by")
+    return work.get(caster).id
+
+
 def resolve_remove_condition(work: Work, action: Action, mods: Mods) -> Outcome:
     _required(mods, "condition")
     condition = mods.choice("condition", choices("condition"), "")
     for target in _targets(work, action):
+        if condition == concentration.CONCENTRATING and work.get(target).has(condition):
+            concentration.end(work, target, _("%(name)s ends its concentration"))
+            continue
         remove_condition(work, target, condition)
     data = {"action": "remove_condition", "condition": condition, "targets": list(action.targets)}
     return work.finish(Step(_("Condition %(condition)s removed"), {"condition": condition}), data)

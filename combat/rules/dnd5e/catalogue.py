@@ -80,7 +80,7 @@ SPECS: dict[str, Spec] = {
             "apply_condition",
             _("Apply a condition"),
             (),
-            ("condition", "who", "when"),
+            ("condition", "who", "when", "held_by"),
             needs_target=True,
             gm=True,
         ),
@@ -134,6 +134,7 @@ _VALUE_LABELS = {
     "condition": _("Condition"),
     "who": _("Until the turn of"),
     "when": _("Lasts until"),
+    "held_by": _("Held by the concentration of"),
     "amount": _("Hit points (healing or temporary)"),
 }
 MODIFIER_LABELS: dict[str, Step] = {
@@ -159,6 +160,7 @@ CONDITION_LABELS = {
     "surprised": _("surprised"),
     "unconscious": _("unconscious"),
     "dodging": _("dodging"),
+    "concentrating": _("concentrating"),
     "disengaged": _("disengaged"),
     "stable": _("stable"),
     "dead": _("dead"),
@@ -229,7 +231,7 @@ def number_range(key: str) -> tuple[int, int]:
 
 def value_field(key: str, fight: Fight) -> ValueField:
     label = MODIFIER_LABELS[key]
-    if key == "who":  # the combatants of this fight, by id
+    if key in ("who", "held_by"):  # the combatants of this fight, by id
         people = tuple((c.id, Step("%(name)s", {"name": c.name})) for c in fight.combatants)
         return ValueField(key, label, people)
     if key in _NUMBERS:

@@ -45,6 +45,14 @@ def modifier(combatant: Combatant, ability: str) -> int:
     return (score(combatant, ability) - 10) // 2
 
 
+def save_bonus(combatant: Combatant, ability: str) -> int:
+    """A saving throw's bonus: a proficient save's total from the stat block ("Saving Throws Dex
+    +4"), else the ability modifier."""
+    listed = stat(combatant, "saving_throws")
+    total = listed.get(ability) if isinstance(listed, Mapping) else None
+    return total if type(total) is int else modifier(combatant, ability)
+
+
 def proficiency(combatant: Combatant) -> int:
     return score(combatant, "proficiency_bonus")
 

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from combat.rules.base import Audience, Combatant, Effect, _
+from combat.rules.dnd5e import concentration
 from combat.rules.dnd5e.common import Work, effect_number, fail, is_dead, stat
 from combat.rules.dnd5e.conditions import consequences, release_grapples
 
@@ -64,7 +65,14 @@ _ADJUST = {
 
 
 def deal(work: Work, target_id: str, parts: Sequence[tuple[int, str]], *, critical: bool) -> int:
-    """Apply typed damage; returns the damage after immunity, resistance and vulnerability."""
+    """Apply typed damage; returns the damage after immunity, resistance and vulnerability. A
+    concentrating target then saves to keep its concentration (combat.rules.dnd5e.concentration)."""
+    total = _dealt(work, target_id, parts, critical=critical)
+    concentration.on_damage(work, target_id, total)
+    return total
+
+
+def _dealt(work: Work, target_id: str, parts: Sequence[tuple[int, str]], *, critical: bool) -> int:
     target = work.get(target_id)
     total = sum(adjusted(work, target, amount, kind) for amount, kind in parts)
     if total <= 0 or is_dead(target):

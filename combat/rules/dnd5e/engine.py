@@ -221,7 +221,7 @@ def _checked(mods: Mods, spec: Spec) -> Mods:
     for key in spec.ticks:
         mods.flag(key)
     for key in spec.values:
-        if key not in mods or key == "who":
+        if key not in mods or key in ("who", "held_by"):
             continue
         if key in ("distance", "attacks", "amount"):
             low, high = number_range(key)

@@ -23,7 +23,7 @@ from typing import Any
 from combat.rules.base import Action, Audience, Combatant, Effect, Fight, Outcome, Step, _
 from combat.rules.dnd5e import damage
 from combat.rules.dnd5e.advantage import Mode, d20_expression, kept_chance
-from combat.rules.dnd5e.common import Work, fail, is_dead, modifier, signed, stat
+from combat.rules.dnd5e.common import Work, fail, is_dead, save_bonus, signed, stat
 from combat.rules.dnd5e.conditions import give
 from combat.rules.dnd5e.economy import spend_action
 from combat.rules.dnd5e.mods import Mods
@@ -57,13 +57,6 @@ def usable(combatant: Combatant) -> list[Mapping[str, Any]]:
     """The save actions not waiting for their recharge."""
     spent = {e.data.get("name") for e in combatant.effects if e.kind == RECHARGE}
     return [entry for entry in save_actions(combatant) if entry.get("name") not in spent]
-
-
-def save_bonus(target: Combatant, ability: str) -> int:
-    """A proficient save's total from the stat block, else the ability modifier."""
-    listed = stat(target, "saving_throws")
-    total = listed.get(ability) if isinstance(listed, Mapping) else None
-    return total if type(total) is int else modifier(target, ability)
 
 
 def recharges_on(entry: Mapping[str, Any]) -> int | None:
