@@ -4,9 +4,11 @@ On its turn a creature attacks the standing enemy with the fewest HP, with its b
 weapon or stat-block attack with the largest expected damage (chance to hit × average damage)
 against the enemies' average AC; the Attack action's every attack (Extra Attack) and, for a
 monster with a countable Multiattack, the Multiattack and then each of its attacks. A prone
-creature stands up first. A dying character makes its death saving throw (SRD 5.1) and nothing
-else. Nobody moves, dodges, casts a save spell (those are the GM's: seed 002's "Not done") or
-takes reactions. Initiative is rolled once for the whole fight [std].
+creature stands up first. A monster breathes first when it can (a ready action that recharges,
+with damage) on every standing enemy; the breath then waits for its recharge d6. A dying
+character makes its death saving throw (SRD 5.1) and nothing else. Nobody moves, dodges, casts a
+save spell (those are the GM's: seed 002's "Not done"), takes reactions or legendary actions.
+Initiative is rolled once for the whole fight [std].
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from combat.rules.dnd5e.common import incapacitated, is_dead, is_dying, is_out, 
 from combat.rules.dnd5e.economy import is_stale
 from combat.rules.dnd5e.mods import Mods
 from combat.rules.dnd5e.profile import named_attacks, profile
+from combat.rules.dnd5e.saves import MOST_TARGETS, recharges_on, usable
 from combat.rules.dnd5e.turns import multiattack_count
 from combat.rules.simulate import Choose, average, weakest_enemy
 
@@ -43,6 +46,9 @@ def plan(fight: Fight) -> Choose:
             return Action("stand_up", actor_id)
         if turn.get("action") and not turn.get("attacks_left"):
             return None
+        breath = _breath(fight, actor) if not turn.get("action") else None
+        if breath is not None:
+            return breath
         if not turn.get("action") and multi[actor_id]:
             return Action("multiattack", actor_id)
         target = weakest_enemy(fight, actor, is_out)
@@ -54,6 +60,19 @@ def plan(fight: Fight) -> Choose:
         return Action("attack", actor_id, (target.id,), weapon)
 
     return choose
+
+
+def _breath(fight: Fight, actor: Combatant) -> Action | None:
+    """A monster's ready area action (one that recharges, as breath weapons do) with damage, on
+    every standing enemy (there are no positions: all in the cone)."""
+    if not actor.is_npc:
+        return None
+    ready = [e for e in usable(actor) if recharges_on(e) is not None and e.get("damage")]
+    foes = [c.id for c in fight.combatants if c.side != actor.side and not is_out(c)]
+    if not ready or not foes:
+        return None
+    strongest = max(ready, key=lambda e: sum(average(str(d.get("dice"))) for d in e["damage"]))
+    return Action("save_action", actor.id, tuple(foes[:MOST_TARGETS]), str(strongest["name"]))
 
 
 def best_attack(combatant: Combatant, ac: float) -> str:

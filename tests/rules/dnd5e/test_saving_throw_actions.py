@@ -16,10 +16,13 @@ import pytest
 
 from combat.rules.base import Action, Combatant, Fight, RulesError, Step
 from combat.rules.dnd5e.srd import monster_from_srd
+from combat.rules.engines import tactics_for
 from combat.rules.estimate import distribution
-from combat.rules.faces import TypedFaces
+from combat.rules.faces import SeededFaces, TypedFaces
 from combat.rules.flow import next_turn
+from combat.rules.simulate import simulate
 from tests.rules.dnd5e.helpers import ENGINE, after, fight, fighter, texts
+from tests.rules.simulate_fights import BENCH, combatants, started
 from tests.srd import load
 
 SACRED_FLAME = {"name": "Sacred Flame", "dc": 13, "dc_ability": "dex", "dc_success": "none",
@@ -174,3 +177,19 @@ def test_an_action_with_no_recharge_is_not_spent() -> None:
     done = after(state, ENGINE.resolve(state, action, TypedFaces([8, 2])))
     assert not [e for e in done.get("jan").effects if e.kind == "recharge"]
     assert done.get("hound").hp == 45 - 8  # DEX +1: 2 + 1 = 3 fails DC 13
+
+
+def test_the_simulator_lets_a_young_red_dragon_breathe_and_wait_for_the_recharge() -> None:
+    """Issue O: the simulator plays a recharge monster with simple tactics — the breath on every
+    standing enemy, then its attacks while the breath recharges; never refused."""
+    engine, party = combatants("dnd5e", BENCH["dnd5e"][:4])
+    state = Fight(round=0, combatants=(*party, srd("Young Red Dragon", "drake")))
+    choose = tactics_for("dnd5e").plan(state)  # type: ignore[union-attr]
+    first = started(engine, state, [1, 1, 1, 1, 20])  # the dragon first
+    action = choose(first, "drake", 0)
+    assert action == Action("save_action", "drake", ("c1", "c2", "c3", "c4"), "Fire Breath")
+    breathed = after(first, ENGINE.resolve(first, action, SeededFaces(5)))
+    assert choose(breathed, "drake", 1) is None  # the action is spent
+    result = simulate(engine, state, tactics_for("dnd5e"), fights=20, seed=5)  # type: ignore[arg-type]
+    assert result.fights == 20 and result.fallbacks == 0
+    assert result.wins.get("enemies", 0) >= 15  # a CR 10 dragon against four level-1 heroes
