@@ -133,3 +133,20 @@ def resolve_heal(work: Work, action: Action, mods: Mods) -> Outcome:
         damage.heal(work, target, amount)
     data = {"action": "heal", "amount": amount, "targets": list(action.targets)}
     return work.finish(Step(_("Healing: %(amount)s HP"), {"amount": amount}), data)
+
+
+def resolve_gm_damage(work: Work, action: Action, mods: Mods) -> Outcome:
+    """The GM's damage of one type (a trap, a fall, a spell the engine does not play): through
+    each target's immunity, resistance and vulnerability, and its concentration."""
+    _required(mods, "amount")
+    _required(mods, "damage_type")
+    amount = mods.integer("amount", 0, 1, 999)
+    kind = mods.choice("damage_type", choices("damage_type"), "")
+    dealt = {
+        target: damage.deal(work, target, [(amount, kind)], critical=False)
+        for target in _targets(work, action)
+    }
+    data = {"action": "gm_damage", "amount": amount, "kind": kind, "dealt": dealt}
+    return work.finish(
+        Step(_("Damage %(amount)s %(kind)s (GM)"), {"amount": amount, "kind": kind}), data
+    )

@@ -101,6 +101,14 @@ SPECS: dict[str, Spec] = {
             gm=True,
         ),
         Spec("heal", _("Heal"), (), ("amount",), needs_target=True, gm=True),
+        Spec(
+            "gm_damage",
+            _("Damage (GM): an amount of one type"),
+            (),
+            ("amount", "damage_type"),
+            needs_target=True,
+            gm=True,
+        ),
     )
 }
 KNOWN = frozenset(key for spec in SPECS.values() for key in spec.allowed)
@@ -135,7 +143,8 @@ _VALUE_LABELS = {
     "who": _("Until the turn of"),
     "when": _("Lasts until"),
     "held_by": _("Held by the concentration of"),
-    "amount": _("Hit points (healing or temporary)"),
+    "amount": _("Hit points (healing, temporary or damage)"),
+    "damage_type": _("Damage type"),
 }
 MODIFIER_LABELS: dict[str, Step] = {
     key: Step(label) for key, label in {**_TICK_LABELS, **_VALUE_LABELS}.items()
@@ -196,6 +205,21 @@ _CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
         ("end_next", _("the end of the next turn")),
     ),
     "condition": tuple((k, v) for k, v in CONDITION_LABELS.items() if k not in _BY_HAND),
+    "damage_type": (  # the SRD's damage types (their words in the log: DAMAGE_TYPES)
+        ("acid", _("acid")),
+        ("bludgeoning", _("bludgeoning")),
+        ("cold", _("cold")),
+        ("fire", _("fire")),
+        ("force", _("force")),
+        ("lightning", _("lightning")),
+        ("necrotic", _("necrotic")),
+        ("piercing", _("piercing")),
+        ("poison", _("poison")),
+        ("psychic", _("psychic")),
+        ("radiant", _("radiant")),
+        ("slashing", _("slashing")),
+        ("thunder", _("thunder")),
+    ),
 }
 _NUMBERS = {"distance": (0, 5000), "attacks": (1, 10), "amount": (1, 999)}
 USUAL_DISTANCE = "usual_distance"

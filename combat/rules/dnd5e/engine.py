@@ -80,6 +80,7 @@ HANDLERS: dict[str, Handler] = {
     "remove_condition": care.resolve_remove_condition,
     "grant_temp_hp": care.resolve_temp_hp,
     "heal": care.resolve_heal,
+    "gm_damage": care.resolve_gm_damage,
 }
 
 

@@ -60,3 +60,16 @@ def test_dropping_to_0_hp_or_a_new_concentration_ends_it() -> None:
     removed = act(state, "remove_condition", "mira", ["mira"], condition="concentrating")
     assert "mira ends its concentration" in texts(removed)
     assert not after(state, removed).get("gob").has("restrained")
+
+
+def test_the_gms_typed_damage_goes_through_resistance_and_concentration() -> None:
+    state = _held()
+    hurt = act(state, "gm_damage", "gob", ["mira", "brute"], [4], amount=20, damage_type="fire")
+    assert hurt.data["dealt"] == {"mira": 20, "brute": 20}
+    assert "mira: concentration save 6 = d20 4 +2 against DC 10" in texts(hurt)
+    assert not after(state, hurt).get("brute").has("paralyzed")  # her concentration broke
+    resisting = fighter("bo", hp=40, damage_resistances=["fire"])
+    state = fight(resisting, goblin("gob"))
+    outcome = act(state, "gm_damage", "gob", ["bo"], [], amount=21, damage_type="fire")
+    assert outcome.data["dealt"] == {"bo": 10}  # 21 halved, rounded down
+    assert after(state, outcome).get("bo").hp == 30
