@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Literal
 
 from combat.rules.base import Combatant, _
-from combat.rules.dnd5e.common import incapacitated
+from combat.rules.dnd5e.common import exhaustion, incapacitated
 from combat.rules.dnd5e.mods import Mods
 from combat.rules.dnd5e.profile import Profile
 
@@ -73,6 +73,8 @@ def _disadvantages(
     if target.has("invisible"):
         found.append(_("Disadvantage: the target is invisible"))
     found += [text for name, text in _ATTACKER_HAS_DISADVANTAGE.items() if attacker.has(name)]
+    if exhaustion(attacker) >= 3:
+        found.append(_("Disadvantage: the attacker is exhausted (level 3 or more)"))
     if target.has("prone") and distance > CLOSE:
         found.append(_("Disadvantage: the target is prone and the attacker farther than 5 ft"))
     dodging = target.has("dodging") and not incapacitated(target)

@@ -9,10 +9,10 @@ number of targets, and spend no action.
 
 from __future__ import annotations
 
-from combat.rules.base import Action, Outcome, Step, _
+from combat.rules.base import Action, Effect, Outcome, Step, _
 from combat.rules.dnd5e import concentration, damage
 from combat.rules.dnd5e.catalogue import choices
-from combat.rules.dnd5e.common import Work, effect_number, fail, is_dying
+from combat.rules.dnd5e.common import EXHAUSTION, Work, effect_number, fail, hp_maximum, is_dying
 from combat.rules.dnd5e.conditions import add_condition, consequences, remove_condition
 from combat.rules.dnd5e.mods import Mods
 
@@ -150,3 +150,24 @@ def resolve_gm_damage(work: Work, action: Action, mods: Mods) -> Outcome:
     return work.finish(
         Step(_("Damage %(amount)s %(kind)s (GM)"), {"amount": amount, "kind": kind}), data
     )
+
+
+def resolve_exhaustion(work: Work, action: Action, mods: Mods) -> Outcome:
+    """The GM sets the exhaustion level (SRD 5.1): from 4 the HP above the halved maximum are
+    lost; 6 is death."""
+    _required(mods, "level")
+    level = mods.integer("level", 0, 0, 6)
+    for target_id in _targets(work, action):
+        target = work.get(target_id)
+        work.remove_effect(target_id, EXHAUSTION)
+        if level:
+            work.add_effect(target_id, Effect(EXHAUSTION, EXHAUSTION, {"level": level}))
+        work.step(_("%(name)s: exhaustion level %(level)s"), name=target.name, level=level)
+        now = work.get(target_id)
+        if level >= 4 and now.hp > hp_maximum(now):
+            work.set_hp(target_id, hp_maximum(now))
+            work.step(_("%(name)s: the hit point maximum is halved"), name=target.name)
+        if level >= 6:
+            damage.die(work, target_id)
+    data = {"action": "exhaustion", "level": level, "targets": list(action.targets)}
+    return work.finish(Step(_("Exhaustion level %(level)s"), {"level": level}), data)

@@ -101,6 +101,7 @@ SPECS: dict[str, Spec] = {
             gm=True,
         ),
         Spec("heal", _("Heal"), (), ("amount",), needs_target=True, gm=True),
+        Spec("exhaustion", _("Exhaustion level"), (), ("level",), needs_target=True, gm=True),
         Spec(
             "gm_damage",
             _("Damage (GM): an amount of one type"),
@@ -145,6 +146,7 @@ _VALUE_LABELS = {
     "held_by": _("Held by the concentration of"),
     "amount": _("Hit points (healing, temporary or damage)"),
     "damage_type": _("Damage type"),
+    "level": _("Exhaustion level (0–6)"),
 }
 MODIFIER_LABELS: dict[str, Step] = {
     key: Step(label) for key, label in {**_TICK_LABELS, **_VALUE_LABELS}.items()
@@ -221,7 +223,7 @@ _CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
         ("thunder", _("thunder")),
     ),
 }
-_NUMBERS = {"distance": (0, 5000), "attacks": (1, 10), "amount": (1, 999)}
+_NUMBERS = {"distance": (0, 5000), "attacks": (1, 10), "amount": (1, 999), "level": (0, 6)}
 USUAL_DISTANCE = "usual_distance"
 FIGHT_OPTIONS = (
     ValueField(

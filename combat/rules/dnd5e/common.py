@@ -69,9 +69,28 @@ def skill_bonus(combatant: Combatant, skill: str, ability: str) -> int:
     return value if type(value) is int else modifier(combatant, ability)
 
 
+EXHAUSTION = "exhaustion"  # effect: {"level": 1–6} (SRD 5.1, Conditions: Exhaustion)
+
+
+def exhaustion(combatant: Combatant) -> int:
+    """The exhaustion level, 0–6. SRD 5.1: 1 disadvantage on ability checks, 2 speed halved,
+    3 disadvantage on attack rolls and saving throws, 4 hit point maximum halved, 5 speed 0,
+    6 death; each level has the effects of the lower ones."""
+    found = next((e for e in combatant.effects if e.kind == EXHAUSTION), None)
+    level = found.data.get("level") if found is not None else 0
+    return level if type(level) is int and 0 <= level <= 6 else 0
+
+
 def speed(combatant: Combatant) -> int:
     value = stat(combatant, "speed")
-    return value if type(value) is int else 30
+    base = value if type(value) is int else 30
+    level = exhaustion(combatant)
+    return 0 if level >= 5 else base // 2 if level >= 2 else base
+
+
+def hp_maximum(combatant: Combatant) -> int:
+    """The hit point maximum, halved (rounded down) from exhaustion level 4."""
+    return combatant.max_hp // 2 if exhaustion(combatant) >= 4 else combatant.max_hp
 
 
 def traits(combatant: Combatant) -> list[Mapping[str, Any]]:

@@ -15,7 +15,15 @@ target, e.g. Hold Person's paralysis — is an Effect of kind "held" on the targ
 from __future__ import annotations
 
 from combat.rules.base import Effect, _
-from combat.rules.dnd5e.common import INCAPACITATING, Work, effects_of, is_dead, save_bonus, signed
+from combat.rules.dnd5e.common import (
+    INCAPACITATING,
+    Work,
+    effects_of,
+    exhaustion,
+    is_dead,
+    save_bonus,
+    signed,
+)
 from combat.rules.dnd5e.conditions import durations, remove_condition
 
 CONCENTRATING = "concentrating"
@@ -62,7 +70,11 @@ def on_damage(work: Work, target_id: str, taken: int) -> None:
         end(work, target_id, _("%(name)s drops and loses concentration"))
         return
     dc, bonus = max(10, taken // 2), save_bonus(target, "con")
-    result = work.roll("concentration", target_id, f"1d20{signed(bonus)}")
+    tired = exhaustion(target) >= 3  # disadvantage on saving throws
+    if tired:
+        work.step(_("Disadvantage: %(name)s is exhausted (level 3 or more)"), name=target.name)
+    expression = f"{'2d20kl1' if tired else '1d20'}{signed(bonus)}"
+    result = work.roll("concentration", target_id, expression)
     kept = result.total >= dc
     work.step(
         _("%(name)s: concentration save %(total)s = d20 %(d20)s %(bonus)s against DC %(dc)s"),

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from combat.rules.base import Audience, Combatant, Effect, _
 from combat.rules.dnd5e import concentration
-from combat.rules.dnd5e.common import Work, effect_number, fail, is_dead, stat
+from combat.rules.dnd5e.common import Work, effect_number, fail, hp_maximum, is_dead, stat
 from combat.rules.dnd5e.conditions import consequences, release_grapples
 
 DEATH_SAVES = "death-saves"
@@ -195,7 +195,7 @@ def heal(work: Work, target_id: str, amount: int) -> None:
     target = work.get(target_id)
     if is_dead(target):
         raise fail(_("%(name)s is dead"), name=target.name)
-    after = min(target.hp + amount, target.max_hp)
+    after = min(target.hp + amount, hp_maximum(target))
     work.set_hp(target_id, after)
     work.step(
         _("%(name)s: %(hp_before)s → %(hp_after)s HP"),

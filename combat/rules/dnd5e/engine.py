@@ -81,6 +81,7 @@ HANDLERS: dict[str, Handler] = {
     "grant_temp_hp": care.resolve_temp_hp,
     "heal": care.resolve_heal,
     "gm_damage": care.resolve_gm_damage,
+    "exhaustion": care.resolve_exhaustion,
 }
 
 
@@ -224,7 +225,7 @@ def _checked(mods: Mods, spec: Spec) -> Mods:
     for key in spec.values:
         if key not in mods or key in ("who", "held_by"):
             continue
-        if key in ("distance", "attacks", "amount"):
+        if key in ("distance", "attacks", "amount", "level"):
             low, high = number_range(key)
             mods.integer(key, low, low, high)
         else:

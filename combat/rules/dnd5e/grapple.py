@@ -19,6 +19,7 @@ from combat.rules.dnd5e.attack import one_target
 from combat.rules.dnd5e.catalogue import choices
 from combat.rules.dnd5e.common import (
     Work,
+    exhaustion,
     fail,
     is_dead,
     signed,
@@ -46,8 +47,9 @@ def best_skill(combatant: Combatant, chosen: str) -> str:
 
 
 def check_mode(combatant: Combatant, up: bool, down: bool) -> Mode:
-    """GM's ticks, and SRD 5.1: a poisoned creature has disadvantage on ability checks."""
-    down = down or combatant.has("poisoned")
+    """GM's ticks, and SRD 5.1: a poisoned or exhausted creature has disadvantage on ability
+    checks."""
+    down = down or combatant.has("poisoned") or exhaustion(combatant) >= 1
     if up and not down:
         return "advantage"
     if down and not up:

@@ -23,7 +23,7 @@ from typing import Any
 from combat.rules.base import Action, Audience, Combatant, Effect, Fight, Outcome, Step, _
 from combat.rules.dnd5e import damage
 from combat.rules.dnd5e.advantage import Mode, d20_expression, kept_chance
-from combat.rules.dnd5e.common import Work, fail, is_dead, save_bonus, signed, stat
+from combat.rules.dnd5e.common import Work, exhaustion, fail, is_dead, save_bonus, signed, stat
 from combat.rules.dnd5e.conditions import give
 from combat.rules.dnd5e.economy import spend_action
 from combat.rules.dnd5e.mods import Mods
@@ -194,6 +194,8 @@ def _mode(target: Combatant, ability: str, mods: Mods) -> tuple[Mode, list[str]]
         good.append(_("Advantage: %(name)s is dodging"))
     if ability == "dex" and target.has("restrained"):
         bad.append(_("Disadvantage: %(name)s is restrained"))
+    if exhaustion(target) >= 3:
+        bad.append(_("Disadvantage: %(name)s is exhausted (level 3 or more)"))
     mode: Mode = "normal"
     if good and not bad:
         mode = "advantage"

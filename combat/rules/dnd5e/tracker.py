@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from combat.rules.base import Badge, Combatant, Fight, Step, TrackerView, _
 from combat.rules.dnd5e import legendary
-from combat.rules.dnd5e.common import effect_number, effects_of, speed
+from combat.rules.dnd5e.common import effect_number, effects_of, exhaustion, speed
 
 _UNTIL = {
     "start": _("%(condition)s until the start of %(who)s's turn"),
@@ -68,6 +68,8 @@ def _badges(fight: Fight, combatant: Combatant) -> tuple[Badge, ...]:
     if legendary.options(combatant):
         have, usual = legendary.left(combatant), legendary.per_round(combatant)
         found.append(Badge(Step(_("legendary actions")), have, usual, good=True))
+    if exhaustion(combatant):
+        found.append(Badge(Step(_("exhaustion")), exhaustion(combatant), 6))
     for effect in effects_of(combatant, "recharge"):
         found.append(Badge(Step(_("%(weapon)s recharging"), {"weapon": effect.data.get("name")})))
     for effect in effects_of(combatant, "grappled_by"):

@@ -125,7 +125,7 @@ def test_a_surprised_creature_loses_its_first_turn() -> None:
     with pytest.raises(RulesError, match="surprised"):
         act(state, "attack", "b", ["a"], [10], weapon="Scimitar")
     assert [o.kind for o in ENGINE.actions(state, "b")] == [
-        "apply_condition", "remove_condition", "grant_temp_hp", "heal", "gm_damage",
+        "apply_condition", "remove_condition", "grant_temp_hp", "heal", "exhaustion", "gm_damage",
     ]  # fmt: skip
     assert not next_turn(state).get("b").has("surprised")
 

@@ -93,7 +93,7 @@ def test_out_of_turn_only_a_reaction_attack() -> None:
     with pytest.raises(RulesError, match="not the turn"):
         act(state, "dash", "hero")
     assert kinds(state, "hero") == ["apply_condition", "remove_condition", "grant_temp_hp",
-                                    "heal", "gm_damage"]  # fmt: skip
+                                    "heal", "exhaustion", "gm_damage"]  # fmt: skip
 
 
 def test_the_gm_may_ignore_the_economy_and_it_is_logged() -> None:
