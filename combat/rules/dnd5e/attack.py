@@ -206,13 +206,7 @@ def resolve_attack(
     seen = verdict(actor, target, arm, mods, distance)
     _log_verdict(work, seen)
     natural, total, faces = _roll(work, actor, arm, seen)
-    with work.about_combatant(target.id):  # the AC is the target's
-        hit, critical = _hits(work, natural, total, ac, mods)
-    if hit and seen.auto_critical and not critical:
-        critical = True
-        work.step(
-            _("A hit from within 5 ft on an unconscious or paralyzed target is a critical hit")
-        )
+    hit, critical = _lands(work, target, seen, (natural, total, ac), mods)
     dealt = 0
     if hit:
         dealt = damage.deal(
@@ -241,6 +235,22 @@ def resolve_attack(
         "hp_after": work.get(target.id).hp,
     }
     return work.finish(_summary(actor, target, arm, hit, critical, dealt), data)
+
+
+def _lands(
+    work: Work, target: Combatant, seen: Verdict, rolled: tuple[int, int, int], mods: Mods
+) -> tuple[bool, bool]:
+    """(a hit, a critical hit): the roll against the AC, and a hit from within 5 ft on an
+    unconscious or paralyzed target made critical."""
+    natural, total, ac = rolled
+    with work.about_combatant(target.id):  # the AC is the target's
+        hit, critical = _hits(work, natural, total, ac, mods)
+    if hit and seen.auto_critical and not critical:
+        critical = True
+        work.step(
+            _("A hit from within 5 ft on an unconscious or paralyzed target is a critical hit")
+        )
+    return hit, critical
 
 
 def _summary(
