@@ -49,6 +49,8 @@ PURPOSES = {
     "athletics": pgettext_lazy("roll", "athletics"),
     "morale": pgettext_lazy("roll", "morale"),
     "save": pgettext_lazy("roll", "saving throw"),
+    "recharge": pgettext_lazy("roll", "recharge"),
+    "concentration": pgettext_lazy("roll", "concentration"),
 }
 
 
