@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from combat.rules.base import Action, Audience, Combatant, Outcome, Step, _
-from combat.rules.dnd5e import damage
+from combat.rules.dnd5e import damage, multiattack
 from combat.rules.dnd5e.advantage import Verdict, d20_expression, verdict
 from combat.rules.dnd5e.catalogue import COVER, choices
 from combat.rules.dnd5e.common import Work, fail, is_dead, score, signed, stat, with_bonus
@@ -198,6 +198,8 @@ def resolve_attack(
     arm = profile(actor, action.kind, action.weapon, mods, distance)
     check_reach(arm, distance)
     ac = armour_class(work, target, mods)
+    if not (legendary or reaction or mods.flag("override")):
+        multiattack.spend(work, actor, action.weapon if action.kind == "attack" else None)
     used = (
         "legendary"
         if legendary

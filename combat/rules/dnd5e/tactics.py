@@ -14,6 +14,7 @@ Initiative is rolled once for the whole fight [std].
 from __future__ import annotations
 
 from combat.rules.base import Action, Combatant, Fight, RulesError
+from combat.rules.dnd5e import multiattack
 from combat.rules.dnd5e.catalogue import KNOWN, SPECS
 from combat.rules.dnd5e.common import incapacitated, is_dead, is_dying, is_out, stat
 from combat.rules.dnd5e.economy import is_stale
@@ -54,7 +55,8 @@ def plan(fight: Fight) -> Choose:
         target = weakest_enemy(fight, actor, is_out)
         if target is None:
             return None
-        weapon = best[actor_id]
+        planned = multiattack.left(turn)  # the Multiattack's own attacks, in its order
+        weapon = planned[0] if planned else best[actor_id]
         if weapon == NO_ATTACK:
             return Action("unarmed", actor_id, (target.id,))
         return Action("attack", actor_id, (target.id,), weapon)

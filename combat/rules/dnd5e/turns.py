@@ -13,23 +13,14 @@ from __future__ import annotations
 import re
 
 from combat.rules.base import Action, Combatant, Outcome, Step, _
+from combat.rules.dnd5e import multiattack
 from combat.rules.dnd5e.common import NO_SPEED, Work, fail, size_index, speed, stat
 from combat.rules.dnd5e.conditions import add_condition, grapplers, remove_condition
 from combat.rules.dnd5e.economy import spend_action, spend_movement, start_multiattack
 from combat.rules.dnd5e.mods import Mods
+from combat.rules.dnd5e.profile import named_attacks
 
-_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
+_WORDS = multiattack.NUMBER_WORDS
 _COUNT = re.compile(
     r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+"
     r"(?:[\w-]+\s+){0,3}?attacks?\b",
@@ -59,7 +50,13 @@ def resolve_multiattack(work: Work, action: Action, mods: Mods) -> Outcome:
     if count is None:
         raise fail(_("the Multiattack text gives no number: set the attacks"))
     start_multiattack(work, actor, count, override=mods.flag("override"))
-    if text:
+    parts = multiattack.plan(text, count, named_attacks(actor)) if "attacks" not in mods else None
+    if parts:
+        turn = work.turn(actor.id)
+        work.set_turn(actor.id, {**turn, multiattack.PLAN: parts})
+        listed = ", ".join(f"{name} ×{times}" for name, times in parts.items())
+        work.step(_("The Multiattack: %(attacks)s"), attacks=listed)
+    elif text:
         work.note(_("Multiattack: %(text)s"), text=text)
     work.step(
         _("Each following attack action spends one of the %(attacks)s attacks"), attacks=count

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from combat.rules.base import Action, Fight, RulesError
-from combat.rules.faces import TypedFaces
+from combat.rules.engines import tactics_for
+from combat.rules.faces import SeededFaces, TypedFaces
 from combat.rules.flow import next_turn
 from tests.rules.dnd5e.helpers import ENGINE, after, fight, fighter, texts
 from tests.rules.dnd5e.test_saving_throw_actions import SACRED_FLAME, srd
@@ -80,3 +81,33 @@ def test_legendary_resistance_turns_three_failures_into_successes_then_none() ->
     outcome = ENGINE.resolve(state, flame, TypedFaces([7, 2]))
     assert not outcome.data["saves"]["wyrm"]["saved"]  # none left: 7 radiant
     assert after(state, outcome).get("wyrm").hp == hp - 7
+
+
+def test_the_dragons_multiattack_is_one_bite_and_two_claws() -> None:
+    """SRD 5.1: "It then makes three attacks: one with its bite and two with its claws." """
+    state = fight(srd("Adult Red Dragon", "wyrm"), fighter("ana", hp=200), current="wyrm")
+    started = ENGINE.resolve(state, Action("multiattack", "wyrm"), TypedFaces([]))
+    assert "The Multiattack: Bite ×1, Claw ×2" in texts(started)
+    state = after(state, started)
+    bite = Action("attack", "wyrm", ("ana",), "Bite", {"distance": 5})
+    claw = Action("attack", "wyrm", ("ana",), "Claw", {"distance": 5})
+    state = after(state, ENGINE.resolve(state, bite, TypedFaces([2])))  # a miss
+    with pytest.raises(RulesError, match="Multiattack has left: Claw ×2"):
+        ENGINE.resolve(state, bite, TypedFaces([2]))
+    for _claw in range(2):
+        state = after(state, ENGINE.resolve(state, claw, TypedFaces([2])))
+    with pytest.raises(RulesError, match="no attack left"):
+        ENGINE.resolve(state, claw, TypedFaces([2]))
+
+
+def test_the_simulator_follows_the_multiattack_plan() -> None:
+    state = fight(srd("Adult Red Dragon", "wyrm"), fighter("ana", hp=200), current="wyrm")
+    choose = tactics_for("dnd5e").plan(state)  # type: ignore[union-attr]
+    state = after(state, ENGINE.resolve(state, Action("multiattack", "wyrm"), TypedFaces([])))
+    picked = []
+    for taken in range(1, 4):
+        action = choose(state, "wyrm", taken)
+        assert action is not None
+        picked.append(action.weapon)
+        state = after(state, ENGINE.resolve(state, action, SeededFaces(taken)))
+    assert sorted(picked) == ["Bite", "Claw", "Claw"]
