@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from combat.rules.base import Action, Audience, Combatant, Outcome, Step, _
-from combat.rules.dnd5e import damage, multiattack
+from combat.rules.dnd5e import damage, multiattack, two_weapon
 from combat.rules.dnd5e.advantage import Verdict, d20_expression, verdict
 from combat.rules.dnd5e.catalogue import COVER, choices
 from combat.rules.dnd5e.common import Work, fail, is_dead, score, signed, stat, with_bonus
@@ -189,8 +189,8 @@ def _rider_text(text: str) -> str:
 def resolve_attack(
     work: Work, action: Action, mods: Mods, *, reaction: bool, legendary: bool = False
 ) -> Outcome:
-    """One attack: from the action, a Multiattack, the reaction, or a legendary action (which
-    spends none of them)."""
+    """One attack: from the action, a Multiattack, the reaction, a legendary action (which
+    spends none of them), or the off-hand's bonus action (two-weapon fighting)."""
     actor, target = work.get(action.actor), one_target(work, action)
     if is_dead(target):
         raise fail(_("%(name)s is already dead"), name=target.name)
@@ -198,13 +198,11 @@ def resolve_attack(
     arm = profile(actor, action.kind, action.weapon, mods, distance)
     check_reach(arm, distance)
     ac = armour_class(work, target, mods)
-    if not (legendary or reaction or mods.flag("override")):
-        multiattack.spend(work, actor, action.weapon if action.kind == "attack" else None)
-    used = (
-        "legendary"
-        if legendary
-        else spend_attack(work, actor, override=mods.flag("override"), reaction=reaction)
-    )
+    used = _spend(work, actor, action, arm, mods, reaction=reaction, legendary=legendary)
+    if action.kind == "off_hand":
+        arm = two_weapon.off_hand(work, actor, arm, action.weapon)
+    else:
+        two_weapon.mark(work, actor, action.weapon, used)
     seen = verdict(actor, target, arm, mods, distance)
     _log_verdict(work, seen)
     natural, total, faces = _roll(work, actor, arm, seen)
@@ -237,6 +235,27 @@ def resolve_attack(
         "hp_after": work.get(target.id).hp,
     }
     return work.finish(_summary(actor, target, arm, hit, critical, dealt), data)
+
+
+def _spend(
+    work: Work,
+    actor: Combatant,
+    action: Action,
+    arm: Profile,
+    mods: Mods,
+    *,
+    reaction: bool,
+    legendary: bool,
+) -> str:
+    """What the attack spends: a legendary action's pool (its own), the bonus action (the
+    off-hand), or an attack of the action, a Multiattack (its plan) or the reaction."""
+    if legendary:
+        return "legendary"
+    if action.kind == "off_hand":
+        return "bonus"
+    if not (reaction or mods.flag("override")):
+        multiattack.spend(work, actor, action.weapon if action.kind == "attack" else None)
+    return spend_attack(work, actor, override=mods.flag("override"), reaction=reaction)
 
 
 def _lands(

@@ -45,6 +45,14 @@ SPECS: dict[str, Spec] = {
             needs_weapon=True,
         ),
         Spec(
+            "off_hand",
+            _("Off-hand attack (bonus action, two-weapon fighting)"),
+            (*ROLL_TICKS, *SEEING, "thrown", "override"),
+            ("distance", "cover"),
+            needs_target=True,
+            needs_weapon=True,
+        ),
+        Spec(
             "unarmed",
             _("Unarmed strike"),
             (*ROLL_TICKS, *SEEING, "override"),

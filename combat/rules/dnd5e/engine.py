@@ -30,7 +30,7 @@ from combat.rules.base import (
     _,
     joined,
 )
-from combat.rules.dnd5e import attack, care, grapple, legendary, saves, turns
+from combat.rules.dnd5e import attack, care, grapple, legendary, saves, turns, two_weapon
 from combat.rules.dnd5e.catalogue import (
     CONDITION_LABELS,
     FIGHT_OPTIONS,
@@ -155,7 +155,7 @@ class Dnd5e(EngineBase):
             _may_act(fight, actor, spec, off_turn)
         if not off_turn and is_stale(actor.turn, fight.round):
             start_turn(work, actor.id)  # the turn's start was not announced: begin it now
-        if spec.kind in ("attack", "unarmed"):
+        if spec.kind in ("attack", "unarmed", "off_hand"):
             return attack.resolve_attack(work, action, mods, reaction=off_turn)
         return HANDLERS[spec.kind](work, action, mods)
 
@@ -302,6 +302,8 @@ def _on_turn(combatant: Combatant, turn: Mapping[str, Any], armed: bool) -> list
         if combatant.has("grappled"):
             kinds.append("escape")
         kinds += ["dash", "dodge", "disengage"]
+    if two_weapon.offered(combatant, turn):
+        kinds.append("off_hand")
     kinds.append("move")
     if combatant.has("prone"):
         kinds.append("stand_up")

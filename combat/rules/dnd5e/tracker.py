@@ -37,6 +37,8 @@ def _economy(combatant: Combatant) -> list[Badge]:
         )
     if turn.get("action"):
         found.append(Badge(Step(_("action used"))))
+    if turn.get("bonus"):
+        found.append(Badge(Step(_("bonus action used"))))
     return found
 
 

@@ -14,7 +14,7 @@ from tests.rules.dnd5e.helpers import ENGINE, act, fight, fighter, goblin
 
 
 def test_every_kind_has_a_handler_and_every_key_a_label() -> None:
-    assert set(SPECS) == set(HANDLERS) | {"attack", "unarmed"}
+    assert set(SPECS) == set(HANDLERS) | {"attack", "unarmed", "off_hand"}
     assert set(MODIFIER_LABELS) >= KNOWN
     defaults = {field.key: field.choices[0][0] for field in ENGINE.fight_options}
     # a ranged attack with no distance typed shoots from its normal range (issue N)
