@@ -79,7 +79,7 @@ SPECS: dict[str, Spec] = {
             needs_weapon=True,
         ),
         Spec("dash", _("Dash"), ECONOMY),
-        Spec("move", _("Move"), ("drag", "override"), ("distance",)),
+        Spec("move", _("Move"), ("drag", "override"), ("distance", "leaves")),
         Spec("stand_up", _("Stand up"), ECONOMY),
         Spec("dodge", _("Dodge"), ECONOMY),
         Spec("disengage", _("Disengage"), ECONOMY),
@@ -123,6 +123,7 @@ SPECS: dict[str, Spec] = {
 KNOWN = frozenset(key for spec in SPECS.values() for key in spec.allowed)
 # SRD 5.1: an opportunity attack (or a readied attack) is a reaction, taken out of turn.
 REACTIONS = frozenset({"attack", "unarmed"})
+PEOPLE = frozenset({"who", "held_by", "leaves"})  # value fields that name a combatant
 ATTACKS = frozenset({"attack", "unarmed", "grapple", "shove"})
 
 _TICK_LABELS = {
@@ -152,6 +153,7 @@ _VALUE_LABELS = {
     "who": _("Until the turn of"),
     "when": _("Lasts until"),
     "held_by": _("Held by the concentration of"),
+    "leaves": _("Leaves the reach of (an opportunity attack)"),
     "amount": _("Hit points (healing, temporary or damage)"),
     "damage_type": _("Damage type"),
     "level": _("Exhaustion level (0–6)"),
@@ -265,7 +267,7 @@ def number_range(key: str) -> tuple[int, int]:
 
 def value_field(key: str, fight: Fight) -> ValueField:
     label = MODIFIER_LABELS[key]
-    if key in ("who", "held_by"):  # the combatants of this fight, by id
+    if key in PEOPLE:  # the combatants of this fight, by id
         people = tuple((c.id, Step("%(name)s", {"name": c.name})) for c in fight.combatants)
         return ValueField(key, label, people)
     if key in _NUMBERS:

@@ -36,6 +36,7 @@ from combat.rules.dnd5e.catalogue import (
     FIGHT_OPTIONS,
     KNOWN,
     MODIFIER_LABELS,
+    PEOPLE,
     REACTIONS,
     SPECS,
     Spec,
@@ -223,7 +224,7 @@ def _checked(mods: Mods, spec: Spec) -> Mods:
     for key in spec.ticks:
         mods.flag(key)
     for key in spec.values:
-        if key not in mods or key in ("who", "held_by"):
+        if key not in mods or key in PEOPLE:
             continue
         if key in ("distance", "attacks", "amount", "level"):
             low, high = number_range(key)

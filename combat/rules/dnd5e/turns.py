@@ -14,7 +14,16 @@ import re
 
 from combat.rules.base import Action, Combatant, Outcome, Step, _
 from combat.rules.dnd5e import multiattack
-from combat.rules.dnd5e.common import NO_SPEED, Work, fail, size_index, speed, stat
+from combat.rules.dnd5e.common import (
+    NO_SPEED,
+    Work,
+    fail,
+    incapacitated,
+    is_out,
+    size_index,
+    speed,
+    stat,
+)
 from combat.rules.dnd5e.conditions import add_condition, grapplers, remove_condition
 from combat.rules.dnd5e.economy import spend_action, spend_movement, start_multiattack
 from combat.rules.dnd5e.mods import Mods
@@ -114,12 +123,36 @@ def resolve_move(work: Work, action: Action, mods: Mods) -> Outcome:
     left = spend_movement(
         work, actor, distance * (1 + extra), _budget(actor), override=mods.flag("override")
     )
+    provokes = _provoked(work, actor, mods.raw.get("leaves"))
     return _simple(
         work,
         actor,
         _("%(name)s moves %(distance)s ft (%(left)s ft left)"),
-        {"action": "move", "distance": distance, "left": max(left, 0)},
+        {"action": "move", "distance": distance, "left": max(left, 0), "provokes": provokes},
     )
+
+
+def _provoked(work: Work, actor: Combatant, leaves: object) -> str | None:
+    """SRD 5.1: "You can make an opportunity attack when a hostile creature that you can see
+    moves out of your reach" — unless the mover took the Disengage action. The GM names whose
+    reach it leaves; that creature is offered its reaction (an attack out of its turn)."""
+    if leaves in (None, ""):
+        return None
+    if not isinstance(leaves, str):
+        raise fail(_("the modifier %(key)s is required"), key="leaves")
+    foe = work.get(leaves)
+    if actor.has("disengaged"):
+        work.step(_("%(name)s disengaged: no opportunity attack"), name=actor.name)
+        return None
+    if foe.side == actor.side or is_out(foe) or incapacitated(foe) or foe.turn.get("reaction"):
+        work.step(_("%(foe)s cannot make an opportunity attack"), foe=foe.name)
+        return None
+    work.note(
+        _("%(foe)s may make an opportunity attack on %(name)s: its reaction, chosen as its actor"),
+        foe=foe.name,
+        name=actor.name,
+    )
+    return foe.id
 
 
 def resolve_stand_up(work: Work, action: Action, mods: Mods) -> Outcome:

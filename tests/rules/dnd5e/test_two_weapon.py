@@ -54,3 +54,23 @@ def test_a_negative_modifier_still_counts() -> None:
     state = after(state, act(state, "attack", "hero", ["gob"], [2], weapon="Dagger"))
     off = act(state, "off_hand", "hero", ["gob"], [19, 4], weapon="Shortsword")
     assert off.data["damage"] == 4 - 2  # DEX/STR 6: −2 stays
+
+
+def test_leaving_a_reach_offers_an_opportunity_attack_unless_disengaged() -> None:
+    """SRD 5.1: "You can make an opportunity attack when a hostile creature that you can see moves
+    out of your reach … you can avoid provoking an opportunity attack by taking the Disengage
+    action." """
+    state = fight(goblin("gob", hp=30), fighter("hero"))  # the goblin's turn
+    away = act(state, "move", "gob", distance=20, leaves="hero")
+    assert away.data["provokes"] == "hero"
+    assert "hero may make an opportunity attack on gob: its reaction, chosen as its actor" in [
+        note.template % dict(note.params) for note in away.notes
+    ]
+    state = after(state, away)
+    assert "attack" in {o.kind for o in ENGINE.actions(state, "hero")}  # out of its turn
+    swing = act(state, "attack", "hero", ["gob"], [2], weapon="Longsword")
+    assert swing.data["used"] == "reaction"
+    careful = fight(goblin("gob", hp=30), fighter("hero"))
+    careful = after(careful, act(careful, "disengage", "gob"))
+    calm = act(careful, "move", "gob", distance=20, leaves="hero")
+    assert calm.data["provokes"] is None
