@@ -4,7 +4,7 @@ combat.visibility. The panel one user edits is combat.panel."""
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -28,6 +28,23 @@ from .services import new_roll_key
 from .visibility import Viewer, visible_events, without_hidden
 from .wording import step_text
 from .workflow_frame import ROWS_AFTER
+
+
+def _unnamed(options: tuple[ActionOption, ...], hidden: frozenset[str]) -> tuple[ActionOption, ...]:
+    """A player's options with no choice that names a combatant hidden from them (5e's "leaves
+    the reach of" lists the fight's combatants by id)."""
+    if not hidden:
+        return options
+    return tuple(
+        replace(
+            option,
+            values=tuple(
+                replace(value, choices=tuple(c for c in value.choices if c[0] not in hidden))
+                for value in option.values
+            ),
+        )
+        for option in options
+    )
 
 
 @dataclass
@@ -111,7 +128,8 @@ class Scene:
         engine is asked once per actor and request."""
         if actor not in self._asked:
             found = self.engine.actions(self.fight, actor) if self.fight is not None else ()
-            self._asked[actor] = tuple(o for o in found if self.gm or not o.gm_only)
+            mine = tuple(o for o in found if self.gm or not o.gm_only)
+            self._asked[actor] = mine if self.gm else _unnamed(mine, self.hidden)
         return self._asked[actor]
 
     def decided(self) -> bool:

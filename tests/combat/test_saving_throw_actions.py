@@ -79,3 +79,21 @@ def test_the_hound_breathes_on_two_through_the_page_and_a_player_never_reads_the
     assert "DC 12" not in seen  # the monster's number is the GM's (monster stats hidden)
     assert "Lis: save 14 = d20 9 +5: saved" in seen  # her own numbers are hers
     assert replay_encounter(export_encounter(Encounter.objects.get(pk=encounter.pk))).ok
+
+
+def test_a_player_never_reads_a_hidden_combatant_among_whose_reach_to_leave(
+    client, breath, django_user_model
+):
+    """5e's move names whose reach the mover leaves (an opportunity attack): the choice lists
+    the fight's combatants, and a player's list leaves out those hidden from them."""
+    gm, encounter, keys = breath
+    lurker = Monster.objects.filter(campaign=encounter.campaign, name="Hell Hound").first()
+    workflows.add_combatants(encounter.pk, gm, "t-lurker", record=lurker, hidden=True)
+    hidden = Encounter.objects.get(pk=encounter.pk).combatants.get(hidden=True).key
+    workflows.next_turn(encounter.pk, gm, "t-next")  # Lis (DEX +3) before Helga: her turn
+    client.force_login(django_user_model.objects.get(username="hrac"))
+    page = _page(client, encounter)
+    assert 'name="value_leaves"' in page and f'value="{keys["Hell Hound"]}"' in page
+    assert hidden not in page
+    client.force_login(gm)
+    assert f'value="{hidden}"' in _page(client, encounter)  # the GM's list has it
