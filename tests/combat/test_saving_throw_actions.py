@@ -94,6 +94,6 @@ def test_a_player_never_reads_a_hidden_combatant_among_whose_reach_to_leave(
     client.force_login(django_user_model.objects.get(username="hrac"))
     page = _page(client, encounter)
     assert 'name="value_leaves"' in page and f'value="{keys["Hell Hound"]}"' in page
-    assert hidden not in page
+    assert f'value="{hidden}"' not in page  # not a choice anywhere on the player's page
     client.force_login(gm)
     assert f'value="{hidden}"' in _page(client, encounter)  # the GM's list has it
