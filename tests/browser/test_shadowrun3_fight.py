@@ -90,6 +90,10 @@ def test_a_shadowrun_fight_over_two_passes_seen_live_on_a_phone(
     expect(gm.locator('[data-combatant="Halloweener 1"]')).to_contain_text("7 / 10")
 
     next_turn(gm, typed(TURN_2))  # no third pass: combat turn 2, pools back
+    # The phone polls every 2 s: wait for the GM's new board there (a busy machine may take
+    # more than one poll) before reading the new turn's order.
+    version = gm.locator("#board").get_attribute("data-version") or ""
+    expect(player.locator("#board")).to_have_attribute("data-version", version, timeout=15_000)
     expect(stage).to_have_text(["Combat turn 2, initiative pass 1"])
     expect(order).to_have_text(TURN_2_ORDER)
     expect(liam).to_contain_text("pool 7/7")

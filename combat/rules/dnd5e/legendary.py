@@ -109,11 +109,16 @@ def resolve_legendary(work: Work, action: Action, mods: Mods) -> Outcome:
 
 
 def _named_attack(actor: Combatant, entry: Mapping[str, Any]) -> str | None:
-    """ "The dragon makes a tail attack." → the stat block's attack called Tail."""
+    """ "The dragon makes a tail attack." → the stat block's attack called Tail; without the
+    text (the shipped stats-only extract has no prose), the option's name: "Tail Attack"."""
     found = _MAKES.search(str(entry.get("text") or ""))
-    if found is None:
+    named = _COST.sub("", str(entry.get("name") or "")).strip()
+    if found is not None:
+        wanted = found.group(1).strip().casefold()
+    elif named.casefold().endswith(" attack"):
+        wanted = named[: -len(" attack")].strip().casefold()
+    else:
         return None
-    wanted = found.group(1).strip().casefold()
     for name in named_attacks(actor):
         if name.casefold() == wanted or name.casefold().startswith(wanted):
             return name

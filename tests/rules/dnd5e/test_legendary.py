@@ -10,6 +10,7 @@ saving throw, it can choose to succeed instead."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -111,3 +112,15 @@ def test_the_simulator_follows_the_multiattack_plan() -> None:
         picked.append(action.weapon)
         state = after(state, ENGINE.resolve(state, action, SeededFaces(taken)))
     assert sorted(picked) == ["Bite", "Claw", "Claw"]
+
+
+def test_without_the_prose_the_options_name_still_names_the_attack() -> None:
+    """The shipped stats-only extract keeps names, not texts: "Tail Attack" is the Tail."""
+    wyrm = srd("Adult Red Dragon", "wyrm")
+    bare = [{k: v for k, v in e.items() if k != "text"} for e in wyrm.stats["legendary_actions"]]
+    state = fight(
+        fighter("ana", hp=90), replace(wyrm, stats={**wyrm.stats, "legendary_actions": bare})
+    )
+    tail = ENGINE.resolve(state, Action("legendary", "wyrm", ("ana",), "Tail Attack",
+                                        {"distance": 15}), TypedFaces([10, 3, 4]))  # fmt: skip
+    assert tail.data["weapon"] == "Tail" and tail.data["damage"] == 15
