@@ -17,6 +17,7 @@ from campaigns.services import copy_to_campaign
 from combat import workflows
 from combat.models import Encounter
 from combat.replay import export_encounter, replay_encounter
+from combat.rules.base import Action
 from tests.srd import load, srd_dir
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -97,3 +98,24 @@ def test_a_player_never_reads_a_hidden_combatant_among_whose_reach_to_leave(
     assert f'value="{hidden}"' not in page  # not a choice anywhere on the player's page
     client.force_login(gm)
     assert f'value="{hidden}"' in _page(client, encounter)  # the GM's list has it
+
+
+def test_a_monsters_save_bonus_is_not_read_by_a_player(client, breath, django_user_model):
+    """Brat Jan's Sacred Flame (DC 13 DEX) on the hound: the hound's roll shows its faces to a
+    player, not its "1d20+1" (a monster's number, hidden like its AC)."""
+    gm, encounter, keys = breath
+    campaign = Campaign.objects.get(pk=encounter.campaign_id)
+    jan = Character.objects.get(campaign=campaign, name="Brat Jan")
+    workflows.add_combatants(encounter.pk, gm, "t-jan", record=jan, side="party")
+    jan_key = Encounter.objects.get(pk=encounter.pk).combatants.get(name="Brat Jan").key
+    workflows.roll_initiative(encounter.pk, gm, "t-late", typed_faces=[20], missing_only=True)
+    workflows.next_turn(encounter.pk, gm, "t-to-jan")  # 20 + DEX 0: right after the hound
+    assert Encounter.objects.get(pk=encounter.pk).current == jan_key
+    flame = Action("save_action", jan_key, (keys["Hell Hound"],), "Sacred Flame")
+    workflows.resolve_action(encounter.pk, gm, "t-flame", flame, [4, 17])
+    client.force_login(django_user_model.objects.get(username="gracz"))  # Brat Jan's player
+    seen = _page(client, encounter)
+    row = "Hell Hound · saving throw <code>1d20+1</code>"
+    assert "Sacred Flame" in seen and "Hell Hound · saving throw" in seen and row not in seen
+    client.force_login(gm)
+    assert row in _page(client, encounter)

@@ -75,6 +75,7 @@ def on_damage(work: Work, target_id: str, taken: int) -> None:
         work.step(_("Disadvantage: %(name)s is exhausted (level 3 or more)"), name=target.name)
     expression = f"{'2d20kl1' if tired else '1d20'}{signed(bonus)}"
     result = work.roll("concentration", target_id, expression)
+    work.secret_roll(target_id)  # a monster's CON save bonus
     kept = result.total >= dc
     work.step(
         _("%(name)s: concentration save %(total)s = d20 %(d20)s %(bonus)s against DC %(dc)s"),

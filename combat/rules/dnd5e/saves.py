@@ -219,6 +219,7 @@ def _save(work: Work, target: Combatant, ability: str, dc: int, mods: Mods) -> t
         work.step(reason, name=target.name)
     bonus = save_bonus(target, ability)
     result = work.roll("save", target.id, f"{d20_expression(mode)}{signed(bonus)}")
+    work.secret_roll(target.id)  # "1d20+4" states a monster's save bonus
     saved = result.total >= dc
     work.step(  # the target's numbers (the DC is on the action's first line)
         _("%(name)s: save %(total)s = d20 %(faces)s %(bonus)s: saved")
