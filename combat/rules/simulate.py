@@ -19,6 +19,9 @@ A tactics module provides:
     new_initiative(fight) -> bool  optional: the GM rolls initiative again at the start of this
                                    round (Dračí Hlídka rolls every round); a round that begins
                                    with nobody's turn (OSE's declarations) always rolls
+    after_turn(fight, ended) -> list[Action]
+                                   optional: what others do as `ended`'s turn ends (5e's
+                                   legendary actions), each resolved in turn
 
 An action the engine refuses (RulesError, InvalidDice) counts as a fallback and the actor passes,
 so a tactic's mistake never ends a simulation; the count is shown when it is not zero.
@@ -209,6 +212,7 @@ def _play(
             raise _Stopped
         if fight.current is not None:
             fight = _turn(engine, fight, fight.current, tactics, choose, faces, one, over)
+            fight = _after_turn(engine, fight, tactics, faces, one, over)
             if over(fight):
                 break
         # Nobody's turn in a running round (OSE's simultaneous blows just landed): move on.
@@ -253,6 +257,26 @@ def _turn(
         except (RulesError, InvalidDice):
             one.fallbacks += 1  # the tactic asked for something the rules forbid: pass
             break
+        fight = after(fight, outcome)
+        _note_drops(fight, outcome, tactics, one)
+        if over(fight):
+            break
+    return fight
+
+
+def _after_turn(
+    engine: EngineBase, fight: Fight, tactics: Tactics, faces: FaceSource, one: _One, over: _Over
+) -> Fight:
+    """What the tactics' others do as the current turn ends (none without the hook)."""
+    others: Callable[[Fight, str], list[Action]] | None = getattr(tactics, "after_turn", None)
+    if others is None or fight.current is None or over(fight):
+        return fight
+    for action in others(fight, fight.current):
+        try:
+            outcome = engine.resolve(fight, action, faces)
+        except (RulesError, InvalidDice):
+            one.fallbacks += 1
+            continue
         fight = after(fight, outcome)
         _note_drops(fight, outcome, tactics, one)
         if over(fight):

@@ -97,7 +97,7 @@ def resolve_legendary(work: Work, action: Action, mods: Mods) -> Outcome:
         left=have - price,
         usual=per_round(actor),
     )
-    named = _named_attack(actor, entry)
+    named = named_attack(actor, entry)
     if named is not None:
         blow = Action("attack", actor.id, action.targets, named, action.modifiers)
         return attack.resolve_attack(work, blow, mods, reaction=False, legendary=True)
@@ -108,7 +108,7 @@ def resolve_legendary(work: Work, action: Action, mods: Mods) -> Outcome:
     return work.finish(summary, {"action": "legendary", "weapon": entry["name"], "cost": price})
 
 
-def _named_attack(actor: Combatant, entry: Mapping[str, Any]) -> str | None:
+def named_attack(actor: Combatant, entry: Mapping[str, Any]) -> str | None:
     """ "The dragon makes a tail attack." → the stat block's attack called Tail; without the
     text (the shipped stats-only extract has no prose), the option's name: "Tail Attack"."""
     found = _MAKES.search(str(entry.get("text") or ""))

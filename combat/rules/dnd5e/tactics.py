@@ -6,15 +6,16 @@ against the enemies' average AC; the Attack action's every attack (Extra Attack)
 monster with a countable Multiattack, the Multiattack and then each of its attacks. A prone
 creature stands up first. A monster breathes first when it can (a ready action that recharges,
 with damage) on every standing enemy; the breath then waits for its recharge d6. A dying
-character makes its death saving throw (SRD 5.1) and nothing else. Nobody moves, dodges, casts a
-save spell (those are the GM's: seed 002's "Not done"), takes reactions or legendary actions.
-Initiative is rolled once for the whole fight [std].
+character makes its death saving throw (SRD 5.1) and nothing else. As another creature's turn
+ends, a legendary monster spends a legendary action on an option that names an attack, while it
+has one left (`after_turn`). Nobody moves, dodges, casts a save spell (those are the GM's: seed
+002's "Not done") or takes reactions. Initiative is rolled once for the whole fight [std].
 """
 
 from __future__ import annotations
 
 from combat.rules.base import Action, Combatant, Fight, RulesError
-from combat.rules.dnd5e import multiattack
+from combat.rules.dnd5e import legendary, multiattack
 from combat.rules.dnd5e.catalogue import KNOWN, SPECS
 from combat.rules.dnd5e.common import incapacitated, is_dead, is_dying, is_out, stat
 from combat.rules.dnd5e.economy import is_stale
@@ -24,7 +25,7 @@ from combat.rules.dnd5e.saves import MOST_TARGETS, recharges_on, usable
 from combat.rules.dnd5e.turns import multiattack_count
 from combat.rules.simulate import Choose, average, weakest_enemy
 
-__all__ = ["is_out", "plan"]
+__all__ = ["after_turn", "is_out", "plan"]
 
 REACH = 5  # feet: the engine's default distance, everyone in reach (there are no positions)
 NO_ATTACK = ""  # no weapon or attack: an unarmed strike
@@ -62,6 +63,26 @@ def plan(fight: Fight) -> Choose:
         return Action("attack", actor_id, (target.id,), weapon)
 
     return choose
+
+
+def after_turn(fight: Fight, ended: str) -> list[Action]:
+    """As another creature's turn ends, each legendary monster with an action left spends one
+    on an option that names an attack (the Tail Attack), at the weakest standing enemy."""
+    found = []
+    for monster in fight.combatants:
+        if monster.id == ended or not monster.is_npc or is_out(monster):
+            continue
+        have = legendary.left(monster)
+        options = [
+            entry
+            for entry in legendary.options(monster)
+            if legendary.cost(entry) <= have and legendary.named_attack(monster, entry)
+        ]
+        target = weakest_enemy(fight, monster, is_out)
+        if options and target is not None:
+            name = str(options[0]["name"])
+            found.append(Action("legendary", monster.id, (target.id,), name, {"distance": 5}))
+    return found
 
 
 def _breath(fight: Fight, actor: Combatant) -> Action | None:

@@ -19,6 +19,7 @@ from combat.rules.base import Action, Fight, RulesError
 from combat.rules.engines import tactics_for
 from combat.rules.faces import SeededFaces, TypedFaces
 from combat.rules.flow import next_turn
+from combat.rules.simulate import simulate
 from tests.rules.dnd5e.helpers import ENGINE, after, fight, fighter, texts
 from tests.rules.dnd5e.test_saving_throw_actions import SACRED_FLAME, srd
 
@@ -124,3 +125,15 @@ def test_without_the_prose_the_options_name_still_names_the_attack() -> None:
     tail = ENGINE.resolve(state, Action("legendary", "wyrm", ("ana",), "Tail Attack",
                                         {"distance": 15}), TypedFaces([10, 3, 4]))  # fmt: skip
     assert tail.data["weapon"] == "Tail" and tail.data["damage"] == 15
+
+
+def test_the_simulator_spends_legendary_actions_at_the_end_of_others_turns() -> None:
+    """Issue O: the simulator plays a legendary monster with simple tactics."""
+    state = _table()
+    tactics = tactics_for("dnd5e")
+    assert tactics is not None
+    found = tactics.after_turn(state, "ana")  # type: ignore[attr-defined]
+    assert found == [Action("legendary", "wyrm", ("ana",), "Tail Attack", {"distance": 5})]
+    assert tactics.after_turn(state, "wyrm") == []  # type: ignore[attr-defined]  # its own turn
+    fights = simulate(ENGINE, state, tactics, fights=10, seed=3)  # type: ignore[arg-type]
+    assert fights.fights == 10 and fights.fallbacks == 0
