@@ -160,9 +160,14 @@ class ActionForm(KeyedForm):
             self.fields[group.field] = value_field(group.spec)
 
     def value_fields(self) -> list[tuple[Any, str]]:
-        """The bound fields of the modifiers that take a number or a choice, each with the
-        kinds of action it belongs to (the page shows it only for those)."""
-        return [(self[group.field], " ".join(group.kinds)) for group in self.values]
+        """The bound fields of the situation's modifiers that take a number or a choice, each
+        with the kinds of action it belongs to (the page shows it only for those)."""
+        return [(self[g.field], " ".join(g.kinds)) for g in self.values if not g.main]
+
+    def main_fields(self) -> list[tuple[Any, str]]:
+        """The value fields that say what the action is, shown up front (the condition to
+        apply), each with its kinds."""
+        return [(self[g.field], " ".join(g.kinds)) for g in self.values if g.main]
 
     def kinds_needing(self) -> dict[str, str]:
         """Which kinds need a target and which a weapon (the page hides the others' fields)."""
@@ -242,6 +247,7 @@ class ValueGroup:
     field: str  # "value_bonus", "value_bonus__2"
     spec: ValueField
     kinds: list[str]
+    main: bool = False  # what the action is (shown up front), not its situation
 
 
 def value_groups(options: Sequence[ActionOption]) -> list[ValueGroup]:
@@ -249,12 +255,13 @@ def value_groups(options: Sequence[ActionOption]) -> list[ValueGroup]:
     for option in options:
         for spec in option.values:
             same = [g for g in groups if g.spec.key == spec.key]
-            alike = next((g for g in same if g.spec == spec), None)
+            main = spec.key in option.main
+            alike = next((g for g in same if g.spec == spec and g.main == main), None)
             if alike is not None:
                 alike.kinds.append(option.kind)
                 continue
             suffix = f"__{len(same) + 1}" if same else ""
-            groups.append(ValueGroup(f"value_{spec.key}{suffix}", spec, [option.kind]))
+            groups.append(ValueGroup(f"value_{spec.key}{suffix}", spec, [option.kind], main))
     return groups
 
 

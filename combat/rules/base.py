@@ -209,6 +209,8 @@ class ActionOption:
     modifiers: tuple[str, ...] = ()  # the situational modifiers the GM may tick
     values: tuple[ValueField, ...] = ()  # the ones that take a number or a choice
     gm_only: bool = False  # the GM's bookkeeping (5e: apply a condition): never a player's
+    main: tuple[str, ...] = ()  # value keys that say what the action is (the form shows them up
+    # front, not among the situation's): the condition a GM applies, the HP healed
 
 
 @dataclass(frozen=True)

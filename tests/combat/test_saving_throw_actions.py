@@ -119,3 +119,17 @@ def test_a_monsters_save_bonus_is_not_read_by_a_player(client, breath, django_us
     assert "Sacred Flame" in seen and "Hell Hound · saving throw" in seen and row not in seen
     client.force_login(gm)
     assert row in _page(client, encounter)
+
+
+def test_what_a_gms_bookkeeping_action_is_shows_up_front_not_in_the_situation(client, breath):
+    """Issue N: "Applying a condition hides its fields inside the collapsed 'Situation'
+    section". The values that say what the action is (the condition, the HP, the exhaustion
+    level) stand beside the action's choice; the situation keeps the attack's ticks."""
+    gm, encounter, _keys = breath
+    client.force_login(gm)
+    page = _page(client, encounter)
+    panel = page[page.index('class="card mb-3 action-panel"') :]
+    up_front, situation = panel.split("<details", 1)
+    for name in ("value_condition", "value_amount", "value_level", "value_damage_type"):
+        assert f'name="{name}"' in up_front and f'name="{name}"' not in situation
+    assert 'name="value_distance"' in situation  # an attack's distance is its situation

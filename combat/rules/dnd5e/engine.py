@@ -264,6 +264,7 @@ def _option(spec: Spec, fight: Fight) -> ActionOption:
         spec.ticks,
         values,
         gm_only=spec.gm,
+        main=spec.values if spec.gm else (),  # the GM's bookkeeping: its values are the point
     )
 
 
