@@ -10,12 +10,12 @@ combat.rules.odds), weighted by the chance of a plain hit and of a critical hit 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from combat.rules.base import Action, Combatant, Fight, RulesError, Step, _
 from combat.rules.dice import InvalidDice
-from combat.rules.dnd5e import damage, saves
+from combat.rules.dnd5e import damage, legendary, saves
 from combat.rules.dnd5e.advantage import Mode, kept_chance, verdict
 from combat.rules.dnd5e.attack import armour_class, check_reach, one_target
 from combat.rules.dnd5e.catalogue import KNOWN, SPECS, choices
@@ -114,8 +114,10 @@ def odds_steps(fight: Fight, action: Action) -> tuple[Step, ...] | None:
         return None
     try:
         mods = Mods(action.modifiers, spec.allowed, KNOWN)
+        if spec.kind == "legendary":
+            return _legendary_lines(fight, action)
         if spec.kind == "save_action":
-            return _save_lines(saves.save_odds(fight, action, mods))
+            return _save_lines(saves.save_odds(fight, action))
         if spec.kind in ("grapple", "shove", "escape"):
             won = contest_odds(fight, action, mods)
             return (Step(_("Chance to win the contest: %(percent)s%%"), {"percent": percent(won)}),)
@@ -130,7 +132,25 @@ def odds_steps(fight: Fight, action: Action) -> tuple[Step, ...] | None:
     )
 
 
-ODDS_KINDS = frozenset({"attack", "unarmed", "grapple", "shove", "escape", "save_action"})
+ODDS_KINDS = frozenset(
+    {"attack", "unarmed", "grapple", "shove", "escape", "save_action", "legendary"}
+)
+
+
+def _legendary_lines(fight: Fight, action: Action) -> tuple[Step, ...] | None:
+    """A legendary option's odds are those of what it does: the attack it names, or the
+    saves its DC calls for."""
+    actor = fight.get(action.actor)
+    entry = next((e for e in legendary.options(actor) if e.get("name") == action.weapon), None)
+    if entry is None:
+        return None
+    named = legendary.named_attack(actor, entry)
+    if named is not None:
+        blow = replace(action, kind="attack", weapon=named)
+        return odds_steps(fight, blow)
+    if type(entry.get("dc")) is int and action.targets:
+        return _save_lines(saves.entry_odds(fight, actor, entry, action))
+    return None
 
 
 def _save_lines(found: list[saves.SaveOdds]) -> tuple[Step, ...] | None:

@@ -23,6 +23,7 @@ from typing import Any
 from combat.rules.base import Action, Audience, Combatant, Effect, Fight, Outcome, Step, _
 from combat.rules.dnd5e import damage
 from combat.rules.dnd5e.advantage import Mode, d20_expression, kept_chance
+from combat.rules.dnd5e.catalogue import KNOWN, SPECS
 from combat.rules.dnd5e.common import Work, exhaustion, fail, is_dead, save_bonus, signed, stat
 from combat.rules.dnd5e.conditions import give
 from combat.rules.dnd5e.economy import spend_action
@@ -251,12 +252,20 @@ class SaveOdds:
     damage: Fraction  # the damage it is expected to take, after its resistances
 
 
-def save_odds(fight: Fight, action: Action, mods: Mods) -> list[SaveOdds]:
+def save_odds(fight: Fight, action: Action) -> list[SaveOdds]:
     """Exact, per target: the chance to fail (a d20, or the kept one of two, + the save bonus
     below the DC; certain for a condition that fails it) and the expected damage — full on a
     failure, half (rounded down) or none on a success — through its resistances."""
     actor = fight.get(action.actor)
-    entry = _entry(actor, action.weapon)
+    return entry_odds(fight, actor, _entry(actor, action.weapon), action)
+
+
+def entry_odds(
+    fight: Fight, actor: Combatant, entry: Mapping[str, Any], action: Action
+) -> list[SaveOdds]:
+    """The odds of an entry with a DC on the action's targets (a save action, or a legendary
+    option that calls for saves)."""
+    mods = Mods(action.modifiers, SPECS["save_action"].allowed, KNOWN)
     dc, ability = int(entry["dc"]), str(entry["dc_ability"])
     half = entry.get("dc_success") == "half"
     found = []

@@ -137,3 +137,13 @@ def test_the_simulator_spends_legendary_actions_at_the_end_of_others_turns() -> 
     assert tactics.after_turn(state, "wyrm") == []  # type: ignore[attr-defined]  # its own turn
     fights = simulate(ENGINE, state, tactics, fights=10, seed=3)  # type: ignore[arg-type]
     assert fights.fights == 10 and fights.fallbacks == 0
+
+
+def test_a_legendary_options_odds_are_those_of_what_it_does() -> None:
+    state = _table()
+    tail = ENGINE.odds(state, Action("legendary", "wyrm", ("ana",), "Tail Attack", {}))
+    attack = ENGINE.odds(state, Action("attack", "wyrm", ("ana",), "Tail", {}))
+    assert tail == attack and tail is not None  # +14 against AC 18: 85 %
+    wing = "Wing Attack (Costs 2 Actions)"
+    (line,) = ENGINE.odds(state, Action("legendary", "wyrm", ("bo",), wing, {}))
+    assert line.params["percent"] == "85.0"  # DC 22, DEX +4: fails on 1–17, 17 of 20
