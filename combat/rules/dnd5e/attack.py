@@ -139,20 +139,11 @@ def _hits(work: Work, natural: int, total: int, ac: int, mods: Mods) -> tuple[bo
 def roll_damage(
     work: Work, actor: Combatant, arm: Profile, critical: bool
 ) -> list[tuple[int, str]]:
-    parts = []
-    for expression, kind in arm.damage:
-        rolled = damage.doubled(expression) if critical else expression
-        result = work.roll("damage", actor.id, rolled)
-        amount = max(result.total, 0)
-        work.step(
-            _("Damage %(amount)s %(kind)s = %(expression)s [%(faces)s]"),
-            amount=amount,
-            kind=kind,
-            expression=rolled,
-            faces=", ".join(map(str, result.faces)),
-        )
-        parts.append((amount, kind))
-    return parts
+    line = _("Damage %(amount)s %(kind)s = %(expression)s [%(faces)s]")
+    return [
+        damage.rolled(work, actor.id, damage.doubled(dice) if critical else dice, kind, line)
+        for dice, kind in arm.damage
+    ]
 
 
 def note_rider(work: Work, actor: Combatant, weapon: str) -> None:

@@ -29,6 +29,21 @@ def doubled(expression: str) -> str:
     return _DICE.sub(lambda m: f"{2 * int(m.group(1) or 1)}d{m.group(2)}", expression)
 
 
+def rolled(work: Work, roller: str, expression: str, kind: str, template: str) -> tuple[int, str]:
+    """One damage part rolled and written in the log with `template` (amount, kind,
+    expression, faces): (the amount, never below 0, and its type)."""
+    result = work.roll("damage", roller, expression)
+    amount = max(result.total, 0)
+    work.step(
+        template,
+        amount=amount,
+        kind=kind,
+        expression=expression,
+        faces=", ".join(map(str, result.faces)),
+    )
+    return amount, kind
+
+
 def _tags(target: Combatant, key: str) -> list[str]:
     found = stat(target, key)
     return [str(tag).casefold() for tag in found] if isinstance(found, list) else []

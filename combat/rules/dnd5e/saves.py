@@ -166,23 +166,11 @@ def targets_of(work: Work, action: Action) -> list[Combatant]:
 
 def _damage(work: Work, actor: Combatant, entry: Mapping[str, Any]) -> list[tuple[int, str]]:
     """Rolled once for every target (SRD 5.1, Damage Rolls)."""
-    parts = []
-    for item in entry.get("damage") or ():
-        expression = str(item.get("dice") or "") if isinstance(item, Mapping) else ""
-        if not expression:
-            continue
-        kind = str(item.get("type") or "")
-        result = work.roll("damage", actor.id, expression)
-        amount = max(result.total, 0)
-        work.step(
-            _("Damage %(amount)s %(kind)s = %(expression)s [%(faces)s], rolled once for all"),
-            amount=amount,
-            kind=kind,
-            expression=expression,
-            faces=", ".join(map(str, result.faces)),
-        )
-        parts.append((amount, kind))
-    return parts
+    line = _("Damage %(amount)s %(kind)s = %(expression)s [%(faces)s], rolled once for all")
+    items = [i for i in entry.get("damage") or () if isinstance(i, Mapping) and i.get("dice")]
+    return [
+        damage.rolled(work, actor.id, str(i["dice"]), str(i.get("type") or ""), line) for i in items
+    ]
 
 
 def _mode(target: Combatant, ability: str, mods: Mods) -> tuple[Mode, list[str]]:

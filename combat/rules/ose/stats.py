@@ -15,8 +15,8 @@ from combat.rules.schema import Field, Schema, ascending, notes_field
 from combat.rules.schema import Label as L
 
 
-def _modifier(name: str, label: L) -> Field:
-    return Field(name, "int", label, 0, min=-3, max=3)
+def _modifier(name: str, label: L, help: L | None = None) -> Field:
+    return Field(name, "int", label, 0, min=-3, max=3, help=help)
 
 
 def _save(name: str, default: int, label: L) -> Field:
@@ -112,14 +112,10 @@ CREATURE = Schema(
             ),
         ),
         _modifier("str_mod", L("Modifikátor síly", "STR modifier", "Modyfikator Siły")),
-        Field(
+        _modifier(
             "dex_mod",
-            "int",
             L("Modifikátor obratnosti", "DEX modifier", "Modyfikator Zręczności"),
-            0,
-            min=-3,
-            max=3,
-            help=L(
+            L(
                 "Pro TZ a střelbu; iniciativa si z něj bere vlastní sloupec (−2 … +2).",
                 "For AC and missiles; initiative takes its own column from it (−2 … +2).",
                 "Do KP i strzelania; inicjatywa bierze z niego własną kolumnę (−2 … +2).",
