@@ -44,7 +44,7 @@ class CampaignEditForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = Campaign
-        fields = ("name", "description", "players_propose")
+        fields = ("name", "description", "players_propose", "reactions_need_approval")
         widgets = {"description": forms.Textarea(attrs={"rows": 4})}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -5,6 +5,7 @@ edited as text a person can read: levels as "Atletika: 2" lines, tags comma-sepa
 records as blocks of "field: value" lines separated by a blank line.
 """
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Self, cast
 
@@ -52,7 +53,12 @@ def make_field(field: Field, lang: str) -> forms.Field:
     if field.kind == "tags":
         common["help_text"] = common["help_text"] or gettext("Separate items with commas.")
     if field.kind == "levels":
-        common["help_text"] = common["help_text"] or gettext('One per line, e.g. "Atletika: 2".')
+        first = next(iter(field.choices or ()), None)
+        example = f"{first[1].get(lang)}: 2" if first else "Atletika: 2"
+        hint = gettext('One per line or separated by commas, e.g. "%(example)s".')
+        common["help_text"] = " ".join(
+            filter(None, (common["help_text"], hint % {"example": example}))
+        )
     if field.kind == "records":
         common["help_text"] = (common["help_text"] + " " if common["help_text"] else "") + (
             gettext('One block per item, "field: value" lines, a blank line between items.')
@@ -112,8 +118,9 @@ def initial_values(
 
 
 def _parse_levels(text: str) -> dict[str, str] | str:
+    """ "Atletika: 2" or "STR +5" items, one per line or separated by commas."""
     levels: dict[str, str] = {}
-    for line in filter(None, (raw.strip() for raw in text.splitlines())):
+    for line in filter(None, (raw.strip() for raw in re.split(r"[\n,;]", text))):
         name, sep, level = line.rpartition(":")
         if not sep:
             name, _space, level = line.rpartition(" ")
@@ -173,12 +180,35 @@ def stats_from_form(
     return schema.clean({**schema.defaults(), **current, **changes})
 
 
+_STEP = re.compile(r"\[(\d+)\]|\.([^.\[]+)")
+
+
+def _where(schema: Schema | None, root: str, path: str) -> str:
+    """A problem's place in the form's words: "attacks[0].weapon" → "item 1, Weapon"; a level's
+    name ("saving_throws.STR +5") as the user wrote it."""
+    field = schema[root] if schema is not None and root in schema.names else None
+    parts = []
+    for index, name in _STEP.findall(path[len(root) :]):
+        if index:
+            parts.append(gettext("item %(number)s") % {"number": int(index) + 1})
+            continue
+        inner = (
+            next((f for f in (field.item_fields or ()) if f.name == name), None) if field else None
+        )
+        parts.append(inner.label.get(current_language()) if inner else name)
+        field = inner
+    return ", ".join(parts) or path
+
+
 def add_stat_errors(form: forms.BaseForm, error: StatError) -> None:
-    """Show each problem next to its field, translated into the page's language."""
+    """Show each problem next to its field, translated into the page's language, its place in
+    a list named in the form's words."""
+    schema = getattr(form, "schema", None)
     for problem in error.problems:
         text = gettext(problem.template) % dict(problem.params)
-        if problem.field != problem.root:
-            text = f"{problem.field}: {text}"
+        where = _where(schema, problem.root, problem.field)
+        if problem.field != problem.root and where != problem.params.get("value"):
+            text = f"{where}: {text}"
         target = form_name(problem.root)
         form.add_error(target if target in form.fields else None, text)
 

@@ -102,10 +102,10 @@ def _down_conditions(system: str) -> frozenset[str]:
     return frozenset(found.down if found is not None else DOWN)
 
 
-def numbers_shown(row: Combatant, system: str) -> str:
+def numbers_shown(row: Combatant, system: str, maximum: int | None = None) -> str:
     """HP as numbers, with "down" when they say so and no condition of the row says it already
     (the GM read "−3 / 11" where the players read "down")."""
-    shown = f"{row.hp} / {row.max_hp}"
+    shown = f"{row.hp} / {maximum or row.max_hp}"  # the engine's maximum now, if it differs
     if row.hp <= 0 and not _down_conditions(system) & set(row.conditions):
         return f"{shown} · {gettext('down')}"
     return shown
@@ -181,7 +181,8 @@ def tracker_rows(
     for row in ordered:
         numbers = gm or not row.is_npc or row.hp_revealed or row.owned_by(user)
         system = encounter.system
-        health = numbers_shown(row, system) if numbers else hp_descriptor(row, system)
+        maximum = view.maxima.get(row.key)
+        health = numbers_shown(row, system, maximum) if numbers else hp_descriptor(row, system)
         # An engine's badges (combat pool, condition monitors) show a monster's numbers too.
         badges = tuple(_badge(b) for b in view.badges.get(row.key, ())) if numbers else ()
         result.append(

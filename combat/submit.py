@@ -73,6 +73,7 @@ def act(scene: Scene, form: ActionForm, actor: Combatant, *, on_turn: bool) -> E
         secret=data["secret"] and scene.gm,  # only the GM may hide a roll
         journal_roll=used,
         on_turn=on_turn,
+        reactions_wait=not scene.gm and scene.campaign.reactions_need_approval,
     )
 
 

@@ -200,13 +200,21 @@ def resolve_action(
     proposal: int | None = None,
     journal_roll: int | None = None,
     on_turn: bool = False,
+    reactions_wait: bool = False,
 ) -> Event:
     """One action; `journal_roll`: the faces are that journal roll's, which is then used up;
     `proposal`: the player's proposal it decides; `on_turn`: only while it is the actor's turn
-    (a player whose system has no out-of-turn actions)."""
+    (a player whose system has no out-of-turn actions); `reactions_wait`: a reaction (as the
+    fight stands under the lock) is proposed to the GM instead (a player's, by default)."""
     command = Resolve(action, on_turn, secret, proposal, journal_roll)
 
     def step(locked: Locked, faces: FaceSource) -> Payload:
+        if reactions_wait and locked.engine.is_reaction(locked.state.fight, action):
+            # Rehearsed with the typed faces (used up here); the GM's accept rolls with them.
+            rehearsal = Propose(action, (), on_turn, journal_roll)
+            payload = decide(locked.state, rehearsal, locked.engine, faces)
+            assert isinstance(payload, Proposed)
+            return replace(payload, faces=list(typed_faces or ()))
         if proposal is not None:
             _check_pending(locked.encounter, proposal)
         if journal_roll is not None:

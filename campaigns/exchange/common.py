@@ -22,6 +22,7 @@ _CAMPAIGN: Spec = {
     "description": (str, ""),
     "system": (str, _REQUIRED),
     "players_propose": (bool, False),
+    "reactions_need_approval": (bool, True),
     "fight_options": (dict, {}),
     "created_at": (str, None),
 }

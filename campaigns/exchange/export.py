@@ -116,6 +116,7 @@ def export_campaign(campaign: Campaign) -> Row:
             "description": campaign.description,
             "system": campaign.system,
             "players_propose": campaign.players_propose,
+            "reactions_need_approval": campaign.reactions_need_approval,
             "fight_options": dict(campaign.fight_options),
             "created_at": _when(campaign.created_at),
         },

@@ -147,6 +147,7 @@ def _campaign_from(top: Row) -> Campaign:
         description=row["description"],
         system=row["system"],
         players_propose=row["players_propose"],
+        reactions_need_approval=row["reactions_need_approval"],
         fight_options=row["fight_options"],
     )
     _clean(campaign, "campaign")

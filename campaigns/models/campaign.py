@@ -41,6 +41,14 @@ class Campaign(models.Model):
         default=False,
         help_text=_("A player's action waits until the game master accepts it."),
     )
+    reactions_need_approval = models.BooleanField(
+        _("players' reactions need approval"),
+        default=True,
+        help_text=_(
+            "A player's reaction in another's turn (a D&D 5e opportunity attack) waits until the "
+            "game master accepts it."
+        ),
+    )
     # The GM's defaults for new encounters: the rule system's fight options (combat.options).
     fight_options = models.JSONField(_("fight options"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)

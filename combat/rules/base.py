@@ -241,6 +241,7 @@ class TrackerView:
     badges: Mapping[str, tuple[Badge, ...]] = field(default_factory=dict)  # by combatant id
     groups: tuple[Group, ...] = ()  # empty: one list in `order`
     acted: frozenset[str] = frozenset()  # ids who already acted in this stage
+    maxima: Mapping[str, int] = field(default_factory=dict)  # an HP maximum now, where it differs
 
 
 @dataclass(frozen=True)

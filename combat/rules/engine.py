@@ -109,6 +109,11 @@ class EngineBase:
         rolls only for those who have none (who joined late)."""
         return False
 
+    def is_reaction(self, fight: Fight, action: Action) -> bool:
+        """An action in another's turn that answers a trigger (5e's opportunity attack): a
+        player's waits for the GM's approval where the campaign says so. By default none."""
+        return False
+
     def skips_turn(self, fight: Fight, combatant: Combatant) -> bool:
         """Passed over by Next turn when the fight skips the defeated (combat.rules.flow): by
         default whoever is out of the fight."""

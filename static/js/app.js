@@ -127,19 +127,34 @@ function carryOver(snapshot, panel) {
 // Whenever the panel is about to be replaced (the user's own post or choice, or a new offer),
 // what was typed into its forms is noted, and put back into the new panel's same forms; the
 // form that was sent is the server's to answer (fresh after success, bound with its errors).
+// The note is taken as the answer is swapped in, not as it is asked for: what the user typed
+// while the request was on its way is kept too.
 let carry = null;
+const sentBy = new WeakMap(); // a panel request's xhr → the form it sent (null: a refresh)
 function notePanel(panel, sent) {
   const snapshot = panelSnapshot(panel);
   if (sent) delete snapshot.forms[sent];
   carry = { from: panel, snapshot };
 }
+function aimsAtPanel(detail) {
+  return Boolean(detail.target && detail.target.id === "panel");
+}
 document.addEventListener("htmx:configRequest", (event) => {
   const panel = document.getElementById("panel");
-  const target = event.detail.target;
-  if (!panel || !target || target.id !== "panel") return;
+  if (!panel || !aimsAtPanel(event.detail)) return;
   if (panel.querySelector("form[data-form=add]")) event.detail.parameters.forms = "1"; // kept open
-  const form = event.detail.elt.closest ? event.detail.elt.closest("form[data-form]") : null;
-  notePanel(panel, form && event.detail.verb !== "get" ? form.dataset.form : null);
+});
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (!aimsAtPanel(event.detail)) return;
+  const elt = event.detail.elt;
+  const form = elt && elt.closest ? elt.closest("form[data-form]") : null;
+  const posted = form && event.detail.requestConfig.verb !== "get";
+  sentBy.set(event.detail.xhr, posted ? form.dataset.form : null);
+});
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const panel = document.getElementById("panel");
+  if (!panel || !aimsAtPanel(event.detail) || !event.detail.shouldSwap) return;
+  notePanel(panel, sentBy.get(event.detail.xhr) || null);
 });
 document.addEventListener("htmx:afterSettle", () => {
   const panel = document.getElementById("panel");
@@ -269,17 +284,57 @@ document.addEventListener("keydown", (event) => {
 });
 
 // A player's phone buzzes when a new panel says it has become their turn (not when the page
-// opens, nor again while it stays their turn).
+// opens, nor again while it stays their turn), and chimes if the player switched the chime on
+// (remembered in this browser; a short tone the page makes itself, no sound file).
+const CHIME_KEY = "iniciativa.chime";
+let chime = null; // the AudioContext, made on the player's own click (browsers ask for one)
+function playChime() {
+  if (!chime) return;
+  const tone = chime.createOscillator();
+  const volume = chime.createGain();
+  tone.frequency.value = 880;
+  volume.gain.setValueAtTime(0.2, chime.currentTime);
+  volume.gain.exponentialRampToValueAtTime(0.001, chime.currentTime + 0.4);
+  tone.connect(volume).connect(chime.destination);
+  tone.start();
+  tone.stop(chime.currentTime + 0.4);
+}
+function showChime(button, on) {
+  button.setAttribute("aria-pressed", on ? "true" : "false");
+  button.textContent = on ? button.dataset.on : button.dataset.off;
+}
+document.addEventListener("click", (event) => {
+  const button = event.target.closest ? event.target.closest(".js-chime") : null;
+  if (!button) return;
+  const on = button.getAttribute("aria-pressed") !== "true";
+  localStorage.setItem(CHIME_KEY, on ? "1" : "");
+  if (on && !chime && window.AudioContext) chime = new AudioContext();
+  showChime(button, on);
+  if (on) playChime(); // heard now: the player knows what to listen for
+});
 let myTurn = null;
 document.addEventListener("htmx:afterSettle", (event) => {
   if (event.detail.elt.id !== "panel") return;
   const now = event.detail.elt.querySelector(".your-turn") !== null;
-  if (now && myTurn === false && navigator.vibrate) navigator.vibrate(200);
+  if (now && myTurn === false) {
+    if (navigator.vibrate) navigator.vibrate(200);
+    if (localStorage.getItem(CHIME_KEY)) playChime();
+  }
   myTurn = now;
 });
 document.addEventListener("DOMContentLoaded", () => {
   myTurn = document.querySelector("#panel .your-turn") !== null;
+  const button = document.querySelector(".js-chime");
+  if (button && localStorage.getItem(CHIME_KEY)) showChime(button, true);
 });
+// Switched on in an earlier visit: the sound is ready after the player's first touch of the page.
+document.addEventListener(
+  "pointerdown",
+  () => {
+    if (!chime && window.AudioContext && localStorage.getItem(CHIME_KEY)) chime = new AudioContext();
+  },
+  { once: true },
+);
 
 // The table display (#room) polls on a worker's tick, kept in a background tab or a streaming
 // app's browser source; without workers, on the page's own clock.

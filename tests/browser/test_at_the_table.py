@@ -141,6 +141,45 @@ def test_the_players_phone_says_your_turn(new_context, transactional_db, django_
     assert problems == []
 
 
+# Every tone the page makes, counted where the browser makes it (no hook in the product code).
+COUNT_TONES = """
+window.tones = 0;
+const made = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () { window.tones += 1; return made.call(this); };
+"""
+
+
+def test_a_player_who_switched_the_chime_on_hears_it_when_the_turn_becomes_theirs(
+    new_context, transactional_db, django_user_model
+):
+    """Issue N: "an optional chime/vibration on the phone"."""
+    encounter, url, _gm_user, _keys = _started(django_user_model)
+    gm = log_in(new_context(), "gm")
+    context = new_context(**PHONE)
+    context.add_init_script(COUNT_TONES)
+    player = log_in(context, "hrac")
+    problems = _errors(gm) + _errors(player)
+    gm.goto(url)
+    player.goto(url)
+    expect(gm.locator(".js-chime")).to_have_count(0)  # the GM's page has none
+    switch = player.locator(".js-chime")
+    expect(switch).to_have_text("Chime on my turn: off")
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    expect(switch).to_have_text("Chime on my turn: on")
+    assert player.evaluate("window.tones") == 1  # the sample, at once
+    gm.keyboard.press("n")  # Meredil's turn: no tone
+    expect(gm.locator(".action-panel")).to_contain_text("Meredil acts")
+    expect(player.locator(".turn-banner")).to_have_count(0)
+    assert player.evaluate("window.tones") == 1
+    gm.keyboard.press("u")  # Baldur's again: the chime
+    expect(player.locator(".turn-banner")).to_have_text("Your turn: Baldur")
+    player.wait_for_function("window.tones === 2")
+    player.reload()  # remembered in this browser
+    expect(player.get_by_role("button", name="Chime on my turn: on")).to_have_count(1)
+    assert problems == []
+
+
 TICKER = "/static/js/ticker.js"
 SLOWED = """() => {
   const slowed = (timer) => (run, wait, ...rest) => timer(run, Math.max(wait || 0, 60000), ...rest);

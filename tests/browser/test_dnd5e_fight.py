@@ -2,7 +2,7 @@
 goblins and wolf. A shove knocks a goblin prone (from the player's phone), the goblin stands and
 crits Mira (the damage dice rolled twice), Mira makes her death saving throw on her turn (from
 her player's phone), the wolf bites with advantage (a tick: both d20s in the log, the higher
-kept; the stat block's prone rider left to the GM in a note) and the GM frightens Brat Jan
+kept; Helga makes the stat block's STR save against being knocked prone) and the GM frightens Brat Jan
 until the end of the wolf's next turn (the badge counts down). Every die is typed, so the fight is deterministic; the phones follow without reload, and
 the exported log replays exactly."""
 
@@ -88,21 +88,24 @@ def test_a_demo_5e_fight_with_a_shove_a_critical_a_death_save_and_advantage(
         expect(failures.locator(".box.filled")).to_have_count(0)
 
     # The wolf's Bite on Helga with advantage (Pack Tactics, the GM's tick): d20 3 and 16, the
-    # higher counts: 16 + 4 = 20 against AC 18, 2d4+2 = 2 + 3 + 2 = 7 damage.
+    # higher counts: 16 + 4 = 20 against AC 18, 2d4+2 = 2 + 3 + 2 = 7 damage; the rider's DC 11
+    # STR save: Helga d20 17 + 5 = 22, saved (not prone).
     next_turn(gm)
     expect(gm.locator(".action-panel")).to_contain_text("Wolf acts")
-    act(gm, "attack", "3, 16, 2, 3", weapon="Bite", target="Helga", ticks=["GM: advantage"])
+    act(gm, "attack", "3, 16, 2, 3, 17", weapon="Bite", target="Helga", ticks=["GM: advantage"])
     bite = gm.locator(".log-entry").first
     expect(bite).to_contain_text("Wolf → Helga (Bite): hit, 7 damage")
     expect(bite).to_contain_text("Advantage: the GM's call")
     expect(bite).to_contain_text("Advantage: d20 3, 16, the higher 16 counts")
     expect(bite).to_contain_text("20 against AC 18: a hit")
-    expect(bite).to_contain_text("GM note: Bite: DC 11 STR saving throw")  # prone: the GM's
+    expect(bite).to_contain_text("Bite: DC 11 Strength (STR) saving throw")
+    expect(bite).to_contain_text("Helga: save 22 = d20 17 +5: saved")
     expect(bite.locator(".dice", has_text="2d20kh1").locator(".die")).to_have_text(["3", "16"])
     expect(gm.locator('[data-combatant="Helga"]')).to_contain_text("5 / 12")
     expect(hrac.locator('[data-combatant="Helga"]')).to_contain_text("5 / 12")  # her own
     expect(hrac.locator(".log-entry").first).to_contain_text("the higher 16 counts")
-    expect(hrac.locator(".log-entry").first).not_to_contain_text("GM note")
+    expect(hrac.locator(".log-entry").first).to_contain_text("Helga: save 22")
+    expect(hrac.locator(".log-entry").first).not_to_contain_text("DC 11")
 
     # Still in the wolf's turn, the GM frightens Brat Jan until the end of the wolf's *next*
     # turn: the badge says so, and once this turn is over it is "the end of Wolf's turn".

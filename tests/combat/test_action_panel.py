@@ -117,7 +117,11 @@ def test_a_player_reacts_out_of_turn_but_never_gets_the_gms_bookkeeping(
     assert not Event.objects.filter(encounter=encounter, type="action").exists()
     reaction = {"key": "g-2", "kind": "attack", "actor": keys["Helga"], "weapon": "Longsword",
                 "targets": [keys["Goblin"]], "faces": "2"}  # fmt: skip
-    player.post(url + "action/", reaction, **HTMX)
+    player.post(url + "action/", reaction, **HTMX)  # by default a reaction waits for the GM
+    assert Event.objects.filter(encounter=encounter, type="proposed").count() == 1
+    assert not Event.objects.filter(encounter=encounter, type="action").exists()
+    Campaign.objects.filter(pk=encounter.campaign_id).update(reactions_need_approval=False)
+    player.post(url + "action/", {**reaction, "key": "g-3"}, **HTMX)
     assert Event.objects.filter(encounter=encounter, type="action").count() == 1
 
 

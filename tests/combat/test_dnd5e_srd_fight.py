@@ -146,24 +146,40 @@ def test_a_tampered_log_of_the_srd_fight_does_not_replay(srd_goblin_fight):
     assert not replay_encounter(data).ok
 
 
-def test_the_srd_wolfs_bite_leaves_its_prone_saving_throw_to_the_gm_in_a_note(srd_goblin_fight):
-    """The rider of a stat-block attack is not automated; the GM reads it on a hit."""
+def test_the_srd_wolfs_bite_knocks_helga_prone_when_she_fails_its_saving_throw(srd_goblin_fight):
+    """SRD 5.1, Wolf: "Bite. … Hit: 7 (2d4 + 2) piercing damage. If the target is a creature, it
+    must succeed on a DC 11 Strength saving throw or be knocked prone." — a rider the data has
+    only in prose: the import reads its DC and condition, and a hit makes the target save."""
     gm, _encounter, _goblin, helga = srd_goblin_fight
     campaign = helga.campaign
     library = Monster.objects.get(campaign=None, system="dnd5e", source=SOURCE, name="Wolf")
+    bite_entry = library.stats["actions"][0]
+    assert (bite_entry["dc"], bite_entry["dc_ability"], bite_entry["dc_condition"]) == (
+        11,
+        "str",
+        "prone",
+    )
     encounter = workflows.create_encounter(campaign, "SRD wolf", gm)
     workflows.add_combatants(encounter.pk, gm, "w-helga", record=helga, side="party")
     workflows.add_combatants(encounter.pk, gm, "w-wolf", record=copy_to_campaign(library, campaign))
     keys = {row.name: row.key for row in encounter.combatants.all()}
     workflows.roll_initiative(encounter.pk, gm, "w-init", typed_faces=[1, 20])  # the wolf first
     bite = Action("attack", keys["Wolf"], (keys["Helga"],), weapon="Bite")
-    workflows.resolve_action(encounter.pk, gm, "w-bite", bite, [15, 2, 3])  # 19: 2 + 3 + 2
-    event = encounter.events.order_by("-seq").first()
-    with translation.override("en"):
-        seen_by_gm, seen_by_player = log_entry(event, gm=True), log_entry(event, gm=False)
-    assert seen_by_gm.summary == "Wolf → Helga (Bite): hit, 7 damage"
-    assert seen_by_gm.notes == (
-        "Bite: If the target is a creature, it must succeed on a DC 11 Strength saving throw "
-        "or be knocked prone.",
-    )
-    assert seen_by_player.notes == ()
+    # d20 15 + 4 = 19 hits AC 18; 2 + 3 + 2 = 7; Helga's STR save d20 6 + 5 = 11 ≥ DC 11: saved.
+    workflows.resolve_action(encounter.pk, gm, "w-bite", bite, [15, 2, 3, 6])
+    summary, steps, dice = last_entry(encounter)
+    assert summary == "Wolf → Helga (Bite): hit, 7 damage"
+    assert "Bite: DC 11 Strength (STR) saving throw" in steps
+    assert "Helga: save 11 = d20 6 +5: saved" in steps and "Helga is prone" not in steps
+    assert not rows(encounter)["Helga"].conditions
+    workflows.undo(encounter.pk, gm, "w-undo")
+    # The same bite, and the save d20 5 + 5 = 10 < 11: Helga is knocked prone.
+    workflows.resolve_action(encounter.pk, gm, "w-bite-2", bite, [15, 2, 3, 5])
+    summary, steps, dice = last_entry(encounter)
+    assert "Helga: save 10 = d20 5 +5: failed" in steps and "Helga is prone" in steps
+    assert dice[-1] == ("1d20+5", [5])
+    assert rows(encounter)["Helga"].conditions == ["prone"]
+    _summary, seen_by_player, _dice = last_entry(encounter, gm=False)
+    assert "Helga is prone" in seen_by_player  # her own save and its outcome, not the DC
+    assert not any("DC 11" in step for step in seen_by_player)
+    assert replay_encounter(export_encounter(Encounter.objects.get(pk=encounter.pk))).ok

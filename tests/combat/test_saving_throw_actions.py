@@ -72,7 +72,7 @@ def test_the_hound_breathes_on_two_through_the_page_and_a_player_never_reads_the
     assert "Fire Breath: DC 12 Dexterity (DEX) saving throw" in page
     assert "Lis: save 14 = d20 9 +5: saved" in page and "Helga: save 6 = d20 5 +1: failed" in page
     polish = _page(client, encounter, "pl")
-    assert "Fire Breath: rzut obronny na Zręczność (ZRC) ST 12" in polish
+    assert "Fire Breath: rzut obronny – Zręczność (ZRC), ST 12" in polish
 
     client.force_login(django_user_model.objects.get(username="hrac"))  # plays Helga and Lis
     seen = _page(client, encounter)

@@ -58,6 +58,13 @@ def test_between_22_and_15_it_fires_as_the_turn_passes_20():
     assert _fired(fight, 6) == [(1, "b"), (2, "b"), (3, "b")]
 
 
+def test_a_lair_action_loses_initiative_ties():
+    """Issue O: "lair actions at initiative 20 losing ties" — a combatant at 20 acts first; the
+    entry fires as the turn passes from 20 to 12."""
+    fight = _with(_fight(20, 12), "b", at=20)
+    assert _fired(fight, 6) == [(1, "b"), (2, "b"), (3, "b")]
+
+
 def test_everyone_above_it_fires_as_the_round_ends():
     fight = _with(_fight(25, 21), "a", at=20)
     assert _fired(fight, 4) == [(2, "a"), (3, "a")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from combat.rules.dnd5e import ARMOR, CREATURE, WEAPON
-from combat.rules.dnd5e.stats import CONDITIONS, DAMAGE_TYPES
+from combat.rules.dnd5e.words import CONDITIONS, DAMAGE_TYPES
 from combat.rules.schema import StatError
 
 

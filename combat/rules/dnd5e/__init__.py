@@ -6,7 +6,8 @@ The package describes the system once, in `SYSTEM`; combat.rules.systems lists i
 from combat.rules.dnd5e import tactics
 from combat.rules.dnd5e.engine import Dnd5e
 from combat.rules.dnd5e.gear import ARMOR, WEAPON, weapon_headline
-from combat.rules.dnd5e.stats import ABILITIES, CREATURE, DAMAGE_TYPES
+from combat.rules.dnd5e.stats import CREATURE
+from combat.rules.dnd5e.words import ABILITIES, DAMAGE_TYPES
 from combat.rules.schema import Label
 from combat.rules.system import RuleSystem
 

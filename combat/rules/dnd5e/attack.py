@@ -11,14 +11,13 @@ shove replace one attack (grapple.py).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from combat.rules.base import Action, Audience, Combatant, Outcome, Step, _
-from combat.rules.dnd5e import damage, multiattack, two_weapon
+from combat.rules.dnd5e import damage, multiattack, saves, two_weapon
 from combat.rules.dnd5e.advantage import Verdict, d20_expression, verdict
 from combat.rules.dnd5e.catalogue import COVER, choices
-from combat.rules.dnd5e.common import Work, fail, is_dead, score, signed, stat, with_bonus
+from combat.rules.dnd5e.common import Work, fail, is_dead, score, signed, with_bonus
 from combat.rules.dnd5e.economy import spend_attack
 from combat.rules.dnd5e.mods import Mods
 from combat.rules.dnd5e.profile import Profile, attack_distance, profile
@@ -146,37 +145,6 @@ def roll_damage(
     ]
 
 
-def note_rider(work: Work, actor: Combatant, weapon: str) -> None:
-    """A stat-block attack's rider ("… DC 11 Strength saving throw or be knocked prone") is
-    not automated: on a hit the GM reads it in a note instead of it passing unnoticed."""
-    if any(w.get("name") == weapon for w in actor.weapons):
-        return
-    found = stat(actor, "actions")
-    for entry in found if isinstance(found, list) else ():
-        if not isinstance(entry, dict) or entry.get("name") != weapon:
-            continue
-        text, dc = str(entry.get("text") or ""), entry.get("dc")
-        if type(dc) is int:
-            ability = str(entry.get("dc_ability") or "").upper()
-            work.note(
-                _("%(weapon)s: DC %(dc)s %(ability)s saving throw — %(text)s"),
-                weapon=weapon,
-                dc=dc,
-                ability=ability,
-                text=text,
-            )
-        elif "saving throw" in text.casefold():
-            work.note(_("%(weapon)s: %(text)s"), weapon=weapon, text=_rider_text(text))
-        return
-
-
-def _rider_text(text: str) -> str:
-    """From the first sentence that names the saving throw on (the SRD's "Hit: …" comes first)."""
-    sentences = re.split(r"(?<=\.)\s+", text)
-    first = next(i for i, sentence in enumerate(sentences) if "saving throw" in sentence.casefold())
-    return " ".join(sentences[first:])
-
-
 def resolve_attack(
     work: Work, action: Action, mods: Mods, *, reaction: bool, legendary: bool = False
 ) -> Outcome:
@@ -203,7 +171,7 @@ def resolve_attack(
         dealt = damage.deal(
             work, target.id, roll_damage(work, actor, arm, critical), critical=critical
         )
-        note_rider(work, actor, arm.name)
+        saves.attack_rider(work, actor, target.id, arm.name, mods)
     data: dict[str, Any] = {
         "action": action.kind,
         "target": target.id,

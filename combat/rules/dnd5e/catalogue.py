@@ -31,6 +31,7 @@ ROLL_TICKS = ("advantage", "disadvantage")
 SEEING = ("unseen_target", "unseen_attacker", "wrong_location")
 CONTEST_TICKS = (*ROLL_TICKS, "target_advantage", "target_disadvantage", "override")
 ECONOMY = ("override",)
+BONUS_ECONOMY = ("bonus_action", "override")  # a feature allows it as a bonus action
 SAVE_TICKS = ("target_advantage", "target_disadvantage", "legendary_resistance", "override")
 
 SPECS: dict[str, Spec] = {
@@ -78,11 +79,12 @@ SPECS: dict[str, Spec] = {
             needs_target=True,
             needs_weapon=True,
         ),
-        Spec("dash", _("Dash"), ECONOMY),
+        Spec("dash", _("Dash"), BONUS_ECONOMY),
         Spec("move", _("Move"), ("drag", "override"), ("distance", "leaves")),
         Spec("stand_up", _("Stand up"), ECONOMY),
         Spec("dodge", _("Dodge"), ECONOMY),
-        Spec("disengage", _("Disengage"), ECONOMY),
+        Spec("disengage", _("Disengage"), BONUS_ECONOMY),
+        Spec("interact", _("Interact with an object (draw, open, pick up)"), ECONOMY),
         Spec("death_save", _("Death saving throw")),
         Spec(
             "apply_condition",
@@ -136,6 +138,7 @@ _TICK_LABELS = {
     "two_handed": _("Versatile weapon in two hands"),
     "thrown": _("Throw the weapon"),
     "override": _("GM: ignore the action economy"),
+    "bonus_action": _("As a bonus action (Cunning Action, Nimble Escape)"),
     "target_advantage": _("GM: advantage for the target's check"),
     "target_disadvantage": _("GM: disadvantage for the target's check"),
     "drag": _("Dragging a grappled creature"),

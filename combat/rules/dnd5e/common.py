@@ -14,7 +14,8 @@ from typing import Any
 
 from combat.rules import work as generic
 from combat.rules.base import Combatant, Effect
-from combat.rules.dnd5e.stats import ABILITIES, CREATURE, SIZES
+from combat.rules.dnd5e.stats import CREATURE
+from combat.rules.dnd5e.words import ABILITIES, SIZES
 
 # Re-exported: the other modules of the engine import them from here.
 from combat.rules.work import effects_of as effects_of
@@ -109,6 +110,17 @@ def attacks_per_action(combatant: Combatant) -> int:
         if found:
             best = max(best, 1 + int(found.group(1) or 1))
     return best
+
+
+# Traits that allow a Dash or Disengage as the bonus action (SRD 5.1: the rogue's Cunning Action,
+# the goblin's Nimble Escape: "The goblin can take the Disengage or Hide action as a bonus action").
+BONUS_MOVES = {"cunning action": ("dash", "disengage"), "nimble escape": ("disengage",)}
+
+
+def bonus_moves(combatant: Combatant) -> tuple[str, ...]:
+    """The action kinds a trait lets the combatant take as the bonus action."""
+    names = {str(t.get("name", "")).strip().casefold() for t in traits(combatant)}
+    return tuple(k for name, kinds in BONUS_MOVES.items() if name in names for k in kinds)
 
 
 _CASTING = re.compile(r"spellcasting ability(?: is|:)?\s+([^\s(,.;]+)", re.IGNORECASE)

@@ -9,6 +9,8 @@ The bookkeeping lives in `Combatant.turn`, reset when the combatant's turn start
   attacks                 attacks made this turn
   moved, dashes           feet moved, Dash actions taken
   reaction                the reaction is spent (an opportunity attack)
+  interacted              the free object interaction of the turn is used
+  bonus                   what the bonus action was spent on ("off_hand", "dash" …)
   death_save              the death saving throw of this turn is made
 """
 
@@ -20,6 +22,7 @@ from typing import Any
 from combat.rules.base import Combatant, _
 from combat.rules.dnd5e.common import Work, attacks_per_action, fail
 from combat.rules.dnd5e.conditions import expire, remove_condition
+from combat.rules.dnd5e.mods import Mods
 
 
 def is_stale(turn: Mapping[str, Any], round_: int) -> bool:
@@ -62,6 +65,26 @@ def spend_action(work: Work, actor: Combatant, what: str, *, override: bool) -> 
         raise fail(_("%(name)s has already used the action this turn"), name=actor.name)
     turn.setdefault("action", what)
     work.set_turn(actor.id, turn)
+
+
+def spend_bonus(work: Work, actor: Combatant, what: str, *, override: bool) -> None:
+    """The one bonus action of the turn (SRD 5.1, Bonus Actions): the off-hand attack, or a
+    Dash or Disengage a feature allows as one (Cunning Action, a goblin's Nimble Escape)."""
+    turn = work.turn(actor.id)
+    if override:
+        _economy_ignored(work, actor)
+    elif turn.get("bonus"):
+        raise fail(_("%(name)s has already used the bonus action"), name=actor.name)
+    turn.setdefault("bonus", what)
+    work.set_turn(actor.id, turn)
+
+
+def spend_action_or_bonus(work: Work, actor: Combatant, what: str, mods: Mods) -> None:
+    """The action, or the bonus action when the GM ticks that a feature allows it."""
+    spend = spend_bonus if mods.flag("bonus_action") else spend_action
+    spend(work, actor, what, override=mods.flag("override"))
+    if mods.flag("bonus_action"):
+        work.step(_("%(name)s: as a bonus action"), name=actor.name)
 
 
 def spend_attack(work: Work, actor: Combatant, *, override: bool, reaction: bool) -> str:

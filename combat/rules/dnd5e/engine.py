@@ -48,6 +48,7 @@ from combat.rules.dnd5e.chances import odds_steps
 from combat.rules.dnd5e.common import (
     CREATURE_DEFAULTS,
     Work,
+    bonus_moves,
     fail,
     incapacitated,
     is_dead,
@@ -76,6 +77,7 @@ HANDLERS: dict[str, Handler] = {
     "stand_up": turns.resolve_stand_up,
     "dodge": turns.resolve_dodge,
     "disengage": turns.resolve_disengage,
+    "interact": turns.resolve_interact,
     "death_save": care.resolve_death_save,
     "apply_condition": care.resolve_apply_condition,
     "remove_condition": care.resolve_remove_condition,
@@ -199,6 +201,10 @@ class Dnd5e(EngineBase):
         """Dead, at 0 HP, incapacitated (unconscious, paralyzed …) or fled."""
         return is_out(combatant)
 
+    def is_reaction(self, fight: Fight, action: Action) -> bool:
+        """SRD 5.1, Reactions: an attack out of its own turn (an opportunity attack)."""
+        return action.actor != fight.current and action.kind in REACTIONS
+
     def skips_turn(self, fight: Fight, combatant: Combatant) -> bool:
         """Dead, fled, or at 0 HP with no death saves to make (a monster, or a stable
         character). A dying character keeps its turn to roll its death saving throw; a
@@ -304,8 +310,12 @@ def _on_turn(combatant: Combatant, turn: Mapping[str, Any], armed: bool) -> list
         if combatant.has("grappled"):
             kinds.append("escape")
         kinds += ["dash", "dodge", "disengage"]
+    elif not turn.get("bonus"):  # a trait allows them as the bonus action
+        kinds += [kind for kind in ("dash", "disengage") if kind in bonus_moves(combatant)]
     if two_weapon.offered(combatant, turn):
         kinds.append("off_hand")
+    if action_free or not turn.get("interacted"):
+        kinds.append("interact")
     kinds.append("move")
     if combatant.has("prone"):
         kinds.append("stand_up")

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from combat.rules.dnd5e.stats import DAMAGE_TYPES, RANGES
+from combat.rules.dnd5e.stats import RANGES
+from combat.rules.dnd5e.words import DAMAGE_TYPES
 from combat.rules.schema import Field, Problem, Schema, _, ascending, notes_field
 from combat.rules.schema import Label as L
 

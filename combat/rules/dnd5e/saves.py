@@ -28,7 +28,8 @@ from combat.rules.dnd5e.common import Work, exhaustion, fail, is_dead, save_bonu
 from combat.rules.dnd5e.conditions import give
 from combat.rules.dnd5e.economy import spend_action
 from combat.rules.dnd5e.mods import Mods
-from combat.rules.dnd5e.stats import ABILITIES
+from combat.rules.dnd5e.riders import rider_condition
+from combat.rules.dnd5e.words import ABILITIES
 from combat.rules.estimate import distribution
 
 ABILITY_KEYS = frozenset(key for key, _label in ABILITIES)  # the log names each in its words
@@ -36,22 +37,71 @@ RESISTANCE = "legendary_resistance"  # effect: {"used": n}, for the fight (its "
 _PER_DAY = re.compile(r"(\d+)/day", re.IGNORECASE)
 RECHARGE = "recharge"  # the effect of a spent action that recharges on a d6
 _RECHARGE = re.compile(r"recharge\s+(\d)(?:\s*[–-]\s*6)?", re.IGNORECASE)
-PRONE_RIDER = re.compile(r"\bknocked prone\b", re.IGNORECASE)  # "… and be knocked prone"
 AUTO_FAIL = frozenset({"paralyzed", "stunned", "petrified", "unconscious"})  # STR and DEX saves
 MOST_TARGETS = 20  # an area larger than that is the GM's to split
 
 
 def save_actions(combatant: Combatant) -> list[Mapping[str, Any]]:
-    """The stat block's actions that call for a saving throw (a DC and its ability)."""
+    """The stat block's actions that call for a saving throw (a DC and its ability) instead of
+    an attack roll: an attack's DC is its rider (`attack_rider`)."""
     found = stat(combatant, "actions")
     return [
         entry
         for entry in (found if isinstance(found, list) else ())
         if isinstance(entry, Mapping)
-        and type(entry.get("dc")) is int
-        and entry.get("dc_ability") in ABILITY_KEYS
+        and calls_for_save(entry)
+        and type(entry.get("attack_bonus")) is not int
         and entry.get("name")
     ]
+
+
+def calls_for_save(entry: Mapping[str, Any]) -> bool:
+    return type(entry.get("dc")) is int and entry.get("dc_ability") in ABILITY_KEYS
+
+
+def attack_rider(work: Work, actor: Combatant, target_id: str, weapon: str, mods: Mods) -> None:
+    """A stat-block attack's rider on a hit ("… must succeed on a DC 11 Strength saving throw
+    or be knocked prone"): the target saves; a failure gives the condition. A rider that names
+    no condition (or damage the data does not list) stays the GM's, in a note."""
+    if any(w.get("name") == weapon for w in actor.weapons):
+        return
+    found = stat(actor, "actions")
+    entry = next(
+        (e for e in (found if isinstance(found, list) else ()) if e.get("name") == weapon), None
+    )
+    if not isinstance(entry, Mapping):
+        return
+    text, condition = str(entry.get("text") or ""), rider_condition(entry)
+    if calls_for_save(entry) and condition is not None and not is_dead(work.get(target_id)):
+        _dc_line(work, actor, entry)
+        target = work.get(target_id)
+        with work.about_combatant(target_id):
+            if not _save(work, target, str(entry["dc_ability"]), int(entry["dc"]), mods)[0]:
+                give(work, target_id, condition)
+        return
+    if calls_for_save(entry) or "saving throw" in text.casefold():
+        work.note(_("%(weapon)s: %(text)s"), weapon=weapon, text=rider_text(entry))
+
+
+def rider_text(entry: Mapping[str, Any]) -> str:
+    """From the first sentence that names the saving throw on (the SRD's "Hit: …" comes first);
+    the DC and its ability when the entry has no words for it."""
+    sentences = re.split(r"(?<=\.)\s+", str(entry.get("text") or ""))
+    first = next((i for i, s in enumerate(sentences) if "saving throw" in s.casefold()), None)
+    if first is not None:
+        return " ".join(sentences[first:])
+    return f"DC {entry.get('dc')} {str(entry.get('dc_ability')).upper()}"
+
+
+def _dc_line(work: Work, actor: Combatant, entry: Mapping[str, Any]) -> None:
+    work.step(  # the DC is the actor's number: read as the actor's stats are
+        _("%(weapon)s: DC %(dc)s %(ability)s saving throw"),
+        weapon=entry["name"],
+        dc=int(entry["dc"]),
+        ability=str(entry["dc_ability"]),
+        about=actor.id,
+        secret={"dc": Audience.STATS},
+    )
 
 
 def usable(combatant: Combatant) -> list[Mapping[str, Any]]:
@@ -105,23 +155,16 @@ def saving_throws(
     legendary action: combat.rules.dnd5e.legendary)."""
     dc, ability = int(entry["dc"]), str(entry["dc_ability"])
     on_success = "half" if entry.get("dc_success") == "half" else "none"
-    work.step(  # the DC is the actor's number: read as the actor's stats are
-        _("%(weapon)s: DC %(dc)s %(ability)s saving throw"),
-        weapon=entry["name"],
-        dc=dc,
-        ability=ability,
-        about=actor.id,
-        secret={"dc": Audience.STATS},
-    )
-    parts = _damage(work, actor, entry)
+    _dc_line(work, actor, entry)
+    parts, condition = _damage(work, actor, entry), rider_condition(entry)
     saves: dict[str, dict[str, Any]] = {}
     for target in targets:
         with work.about_combatant(target.id):
             saved, total = _save(work, target, ability, dc, mods)
             taken = _share(parts, saved, on_success)
             dealt = damage.deal(work, target.id, taken, critical=False) if taken else 0
-            if not saved and PRONE_RIDER.search(str(entry.get("text") or "")):
-                give(work, target.id, "prone")
+            if not saved and condition is not None and not is_dead(work.get(target.id)):
+                give(work, target.id, condition)
         saves[target.id] = {"total": total, "saved": saved, "damage": dealt}
     if not parts and str(entry.get("text") or ""):
         work.note(_("%(weapon)s: %(text)s"), weapon=entry["name"], text=str(entry["text"]))

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from combat.rules.dnd5e.gear import ARMOR, WEAPON
+from combat.rules.dnd5e.riders import failed_save_condition, prose_dc
 from combat.rules.dnd5e.stats import CREATURE
 from combat.rules.schema import Schema, StatError
 
@@ -201,12 +202,30 @@ def _usage(usage: Mapping[str, Any] | None) -> str:
     return str(kind)
 
 
+def _dc_fields(dc: Mapping[str, Any] | None, desc: str, attack: bool) -> dict[str, Any]:
+    """The save an action calls for: the SRD's DC, else, for an attack, the one its prose names
+    (its rider); the condition a failed save gives is read from the prose either way."""
+    prose = prose_dc(desc)
+    if dc:
+        success = dc.get("success_type")
+        if prose and prose[2] == "half":  # the data says "none" for five whose text says half
+            success = "half"
+        found: tuple[Any, ...] = (
+            dc["dc_value"],
+            dc["dc_type"]["index"],
+            success if success in ("none", "half") else None,
+        )
+    else:
+        found = (prose if attack else None) or (None, None, None)
+    condition = failed_save_condition(desc) if found[0] is not None else None
+    keys = ("dc", "dc_ability", "dc_success", "dc_condition")
+    return dict(zip(keys, (*found, condition), strict=True))
+
+
 def _action(action: Mapping[str, Any]) -> dict[str, Any]:
     desc = str(action.get("desc", ""))
     reach = _REACH.search(desc)
     ranged = _RANGE.search(desc)
-    dc = action.get("dc")
-    success = dc.get("success_type") if dc else None
     return {
         "name": action["name"],
         "attack_bonus": action.get("attack_bonus"),
@@ -214,9 +233,7 @@ def _action(action: Mapping[str, Any]) -> dict[str, Any]:
         "reach": int(reach.group(1)) if reach else None,
         "range_normal": int(ranged.group(1)) if ranged else None,
         "range_long": int(ranged.group(2)) if ranged and ranged.group(2) else None,
-        "dc": dc["dc_value"] if dc else None,
-        "dc_ability": dc["dc_type"]["index"] if dc else None,
-        "dc_success": success if success in ("none", "half") else None,
+        **_dc_fields(action.get("dc"), desc, type(action.get("attack_bonus")) is int),
         "usage": _usage(action.get("usage")),
         "text": desc,
     }

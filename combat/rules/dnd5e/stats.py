@@ -10,93 +10,19 @@ apart in `multiattack`. Weapons and armour are in gear.py.
 
 from __future__ import annotations
 
+from combat.rules.dnd5e.words import (
+    ABILITIES,
+    CHALLENGE_RATINGS,
+    CLASSES,
+    CONDITIONS,
+    DAMAGE_TYPES,
+    RIDER_CONDITIONS,
+    SAVE_EFFECTS,
+    SIZES,
+    SKILLS,
+)
 from combat.rules.schema import Field, Schema, notes_field
 from combat.rules.schema import Label as L
-
-ABILITIES = (
-    ("str", L("Síla (SIL)", "Strength (STR)", "Siła (SIŁ)")),
-    ("dex", L("Obratnost (OBR)", "Dexterity (DEX)", "Zręczność (ZRC)")),
-    ("con", L("Odolnost (ODL)", "Constitution (CON)", "Kondycja (KON)")),
-    ("int", L("Inteligence (INT)", "Intelligence (INT)", "Inteligencja (INT)")),
-    ("wis", L("Moudrost (MDR)", "Wisdom (WIS)", "Mądrość (MDR)")),
-    ("cha", L("Charisma (CHA)", "Charisma (CHA)", "Charyzma (CHA)")),
-)
-
-SKILLS = (
-    ("acrobatics", L("Akrobacie", "Acrobatics", "Akrobatyka")),
-    ("animal_handling", L("Zacházení se zvířaty", "Animal Handling", "Opieka nad zwierzętami")),
-    ("arcana", L("Mystika", "Arcana", "Wiedza tajemna")),
-    ("athletics", L("Atletika", "Athletics", "Atletyka")),
-    ("deception", L("Klamání", "Deception", "Oszustwo")),
-    ("history", L("Historie", "History", "Historia")),
-    ("insight", L("Vhled", "Insight", "Wnikliwość")),
-    ("intimidation", L("Zastrašování", "Intimidation", "Zastraszanie")),
-    ("investigation", L("Pátrání", "Investigation", "Śledztwo")),
-    ("medicine", L("Lékařství", "Medicine", "Medycyna")),
-    ("nature", L("Příroda", "Nature", "Przyroda")),
-    ("perception", L("Vnímání", "Perception", "Percepcja")),
-    ("performance", L("Vystupování", "Performance", "Występy")),
-    ("persuasion", L("Přesvědčování", "Persuasion", "Perswazja")),
-    ("religion", L("Náboženství", "Religion", "Religia")),
-    ("sleight_of_hand", L("Čachry", "Sleight of Hand", "Zwinne dłonie")),
-    ("stealth", L("Nenápadnost", "Stealth", "Skradanie się")),
-    ("survival", L("Přežití", "Survival", "Sztuka przetrwania")),
-)
-
-DAMAGE_TYPES = (
-    ("acid", L("kyselina", "acid", "kwas")),
-    ("bludgeoning", L("drtivé", "bludgeoning", "obuchowe")),
-    ("cold", L("chlad", "cold", "zimno")),
-    ("fire", L("oheň", "fire", "ogień")),
-    ("force", L("silové", "force", "moc")),
-    ("lightning", L("elektřina", "lightning", "elektryczność")),
-    ("necrotic", L("nekrotické", "necrotic", "nekrotyczne")),
-    ("piercing", L("bodné", "piercing", "kłute")),
-    ("poison", L("jed", "poison", "trucizna")),
-    ("psychic", L("psychické", "psychic", "psychiczne")),
-    ("radiant", L("zářivé", "radiant", "promieniste")),
-    ("slashing", L("sečné", "slashing", "cięte")),
-    ("thunder", L("hromové", "thunder", "grzmot")),
-)
-
-CONDITIONS = (
-    ("blinded", L("oslepený", "blinded", "oślepiony")),
-    ("charmed", L("zmámený", "charmed", "zauroczony")),
-    ("deafened", L("ohlušený", "deafened", "ogłuszony")),
-    ("exhaustion", L("vyčerpání", "exhaustion", "wyczerpanie")),
-    ("frightened", L("vystrašený", "frightened", "przestraszony")),
-    ("grappled", L("uchopený", "grappled", "pochwycony")),
-    ("incapacitated", L("neschopný", "incapacitated", "obezwładniony")),
-    ("invisible", L("neviditelný", "invisible", "niewidzialny")),
-    ("paralyzed", L("paralyzovaný", "paralyzed", "sparaliżowany")),
-    ("petrified", L("zkamenělý", "petrified", "skamieniały")),
-    ("poisoned", L("otrávený", "poisoned", "zatruty")),
-    ("prone", L("ležící", "prone", "powalony")),
-    ("restrained", L("zadržený", "restrained", "unieruchomiony")),
-    ("stunned", L("omráčený", "stunned", "oszołomiony")),
-    ("unconscious", L("v bezvědomí", "unconscious", "nieprzytomny")),
-)
-
-SIZES = (
-    ("tiny", L("drobná", "Tiny", "drobny")),
-    ("small", L("malá", "Small", "mały")),
-    ("medium", L("střední", "Medium", "średni")),
-    ("large", L("velká", "Large", "duży")),
-    ("huge", L("obrovská", "Huge", "wielki")),
-    ("gargantuan", L("gigantická", "Gargantuan", "gigantyczny")),
-)
-
-CHALLENGE_RATINGS = tuple(
-    (cr, L(cr, cr, cr)) for cr in ("0", "1/8", "1/4", "1/2", *map(str, range(1, 31)))
-)
-
-SAVE_EFFECTS = (
-    ("none", L("při úspěchu bez účinku", "no effect on a success", "sukces: brak efektu")),
-    (
-        "half",
-        L("při úspěchu poloviční zranění", "half damage on a success", "sukces: połowa obrażeń"),
-    ),
-)
 
 HIT_DICE = r"[0-9]{1,3}d[0-9]{1,3}(?:[+-][0-9]{1,3})?"
 
@@ -177,6 +103,14 @@ ACTION = (
         nullable=True,
     ),
     Field(
+        "dc_condition",
+        "choice",
+        L("Neúspěšná záchrana: stav", "Failed save: condition", "Nieudany rzut: stan"),
+        None,
+        choices=RIDER_CONDITIONS,
+        nullable=True,
+    ),
+    Field(
         "usage",
         "text",
         L("Použití", "Usage", "Użycie"),
@@ -216,6 +150,28 @@ def _actions(name: str, label: L, *, npc_only: bool = False) -> Field:
 
 CREATURE = Schema(
     (
+        Field(
+            "character_class",
+            "choice",
+            L("Povolání", "Class", "Klasa"),
+            None,
+            choices=CLASSES,
+            nullable=True,
+        ),
+        Field(
+            "level",
+            "int",
+            L("Úroveň", "Level", "Poziom"),
+            None,
+            min=1,
+            max=20,
+            nullable=True,
+            help=L(
+                "Zdatnostní bonus podle úrovně: +2 na 1.–4., +3 na 5.–8., +4 na 9.–12. …",
+                "The proficiency bonus follows it: +2 at 1st–4th, +3 at 5th–8th, +4 at 9th–12th …",
+                "Premia do biegłości według poziomu: +2 na 1.–4., +3 na 5.–8., +4 na 9.–12. …",
+            ),
+        ),
         *(_ability(key, label) for key, label in ABILITIES),
         Field(
             "proficiency_bonus",

@@ -7,8 +7,9 @@ monster with a countable Multiattack, the Multiattack and then each of its attac
 creature stands up first. A monster breathes first when it can (a ready action that recharges,
 with damage) on every standing enemy; the breath then waits for its recharge d6. A dying
 character makes its death saving throw (SRD 5.1) and nothing else. As another creature's turn
-ends, a legendary monster spends a legendary action on an option that names an attack, while it
-has one left (`after_turn`). Nobody moves, dodges, casts a save spell (those are the GM's: seed
+ends, a legendary monster spends a legendary action while it has one left (`after_turn`): an
+option with a save and damage (the Wing Attack) on every standing enemy when two or more stand,
+else one that names an attack. Nobody moves, dodges, casts a save spell (those are the GM's: seed
 002's "Not done") or takes reactions. Initiative is rolled once for the whole fight [std].
 """
 
@@ -21,7 +22,7 @@ from combat.rules.dnd5e.common import incapacitated, is_dead, is_dying, is_out, 
 from combat.rules.dnd5e.economy import is_stale
 from combat.rules.dnd5e.mods import Mods
 from combat.rules.dnd5e.profile import named_attacks, profile
-from combat.rules.dnd5e.saves import MOST_TARGETS, recharges_on, usable
+from combat.rules.dnd5e.saves import MOST_TARGETS, calls_for_save, recharges_on, usable
 from combat.rules.dnd5e.turns import multiattack_count
 from combat.rules.simulate import Choose, average, weakest_enemy
 
@@ -66,23 +67,34 @@ def plan(fight: Fight) -> Choose:
 
 
 def after_turn(fight: Fight, ended: str) -> list[Action]:
-    """As another creature's turn ends, each legendary monster with an action left spends one
-    on an option that names an attack (the Tail Attack), at the weakest standing enemy."""
+    """As another creature's turn ends, each legendary monster with an action left spends one:
+    on an option with a saving throw and damage (the Wing Attack) at every standing enemy when
+    two or more stand and it can pay for it, else on an option that names an attack (the Tail
+    Attack) at the weakest standing enemy."""
     found = []
     for monster in fight.combatants:
         if monster.id == ended or not monster.is_npc or is_out(monster):
             continue
-        have = legendary.left(monster)
-        options = [
-            entry
-            for entry in legendary.options(monster)
-            if legendary.cost(entry) <= have and legendary.named_attack(monster, entry)
-        ]
-        target = weakest_enemy(fight, monster, is_out)
-        if options and target is not None:
-            name = str(options[0]["name"])
-            found.append(Action("legendary", monster.id, (target.id,), name, {"distance": 5}))
+        chosen = _legendary_choice(fight, monster)
+        if chosen is not None:
+            found.append(chosen)
     return found
+
+
+def _legendary_choice(fight: Fight, monster: Combatant) -> Action | None:
+    have = legendary.left(monster)
+    affordable = [e for e in legendary.options(monster) if legendary.cost(e) <= have]
+    foes = [c.id for c in fight.combatants if c.side != monster.side and not is_out(c)]
+    areas = [e for e in affordable if calls_for_save(e) and e.get("damage")]
+    if areas and len(foes) >= 2:
+        name = str(areas[0]["name"])
+        return Action("legendary", monster.id, tuple(foes[:MOST_TARGETS]), name)
+    attacks = [e for e in affordable if legendary.named_attack(monster, e)]
+    target = weakest_enemy(fight, monster, is_out)
+    if not attacks or target is None:
+        return None
+    name = str(attacks[0]["name"])
+    return Action("legendary", monster.id, (target.id,), name, {"distance": 5})
 
 
 def _breath(fight: Fight, actor: Combatant) -> Action | None:

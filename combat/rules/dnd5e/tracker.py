@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from combat.rules.base import Badge, Combatant, Fight, Step, TrackerView, _
 from combat.rules.dnd5e import legendary
-from combat.rules.dnd5e.common import effect_number, effects_of, exhaustion, speed
+from combat.rules.dnd5e.common import effect_number, effects_of, exhaustion, hp_maximum, speed
 
 _UNTIL = {
     "start": _("%(condition)s until the start of %(who)s's turn"),
@@ -89,4 +89,6 @@ def tracker(fight: Fight) -> TrackerView:
     acted = frozenset(
         c.id for c in fight.combatants if c.turn.get("ended") and c.turn.get("round") == fight.round
     )
-    return TrackerView(badges=badges, acted=acted)
+    # SRD 5.1, Exhaustion level 4: "Hit point maximum halved": the HP line reads the maximum now.
+    maxima = {c.id: hp_maximum(c) for c in fight.combatants if hp_maximum(c) != c.max_hp}
+    return TrackerView(badges=badges, acted=acted, maxima=maxima)

@@ -25,7 +25,12 @@ from combat.rules.dnd5e.common import (
     stat,
 )
 from combat.rules.dnd5e.conditions import add_condition, grapplers, remove_condition
-from combat.rules.dnd5e.economy import spend_action, spend_movement, start_multiattack
+from combat.rules.dnd5e.economy import (
+    spend_action,
+    spend_action_or_bonus,
+    spend_movement,
+    start_multiattack,
+)
 from combat.rules.dnd5e.mods import Mods
 from combat.rules.dnd5e.profile import named_attacks
 
@@ -80,7 +85,7 @@ def resolve_multiattack(work: Work, action: Action, mods: Mods) -> Outcome:
 
 def resolve_dash(work: Work, action: Action, mods: Mods) -> Outcome:
     actor = work.get(action.actor)
-    spend_action(work, actor, "dash", override=mods.flag("override"))
+    spend_action_or_bonus(work, actor, "dash", mods)
     turn = work.turn(actor.id)
     turn["dashes"] = int(turn.get("dashes", 0)) + 1
     work.set_turn(actor.id, turn)
@@ -176,6 +181,21 @@ def resolve_dodge(work: Work, action: Action, mods: Mods) -> Outcome:
 
 def resolve_disengage(work: Work, action: Action, mods: Mods) -> Outcome:
     actor = work.get(action.actor)
-    spend_action(work, actor, "disengage", override=mods.flag("override"))
+    spend_action_or_bonus(work, actor, "disengage", mods)
     add_condition(work, actor.id, "disengaged", actor.id, "end")
     return _simple(work, actor, _("%(name)s disengages"), {"action": "disengage"})
+
+
+def resolve_interact(work: Work, action: Action, mods: Mods) -> Outcome:
+    """SRD 5.1, Other Activity on Your Turn: "You can also interact with one object or feature
+    of the environment for free, during either your move or your action" — one a turn; another
+    needs the Use an Object action."""
+    actor = work.get(action.actor)
+    turn = work.turn(actor.id)
+    if not turn.get("interacted"):
+        work.set_turn(actor.id, {**turn, "interacted": True})
+        line = _("%(name)s interacts with an object (free, once a turn)")
+        return _simple(work, actor, line, {"action": "interact"})
+    spend_action(work, actor, "use_object", override=mods.flag("override"))
+    line = _("%(name)s uses an object (the Use an Object action)")
+    return _simple(work, actor, line, {"action": "use_object"})

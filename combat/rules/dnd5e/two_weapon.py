@@ -15,6 +15,7 @@ from typing import Any
 
 from combat.rules.base import Combatant, _
 from combat.rules.dnd5e.common import Work, fail, with_bonus
+from combat.rules.dnd5e.economy import spend_bonus
 from combat.rules.dnd5e.profile import Profile
 
 BONUS, LIGHT = "bonus", "light"
@@ -45,9 +46,7 @@ def off_hand(work: Work, actor: Combatant, arm: Profile, name: str | None) -> Pr
     turn = work.turn(actor.id)
     if not turn.get(LIGHT):
         raise fail(_("first the Attack action with a light melee weapon in the other hand"))
-    if turn.get(BONUS):
-        raise fail(_("%(name)s has already used the bonus action"), name=actor.name)
-    work.set_turn(actor.id, {**turn, BONUS: "off_hand"})
+    spend_bonus(work, actor, "off_hand", override=False)
     if arm.ability_mod <= 0:
         return arm
     dice = str(weapon.get("damage") or "")

@@ -40,3 +40,6 @@ def test_level_4_halves_the_hit_point_maximum_and_6_is_death() -> None:
     assert _tired(6).get("hero").has("dead")
     badges = {b.label.template: b.filled for b in ENGINE.tracker(_tired(4)).badges["hero"]}
     assert badges["exhaustion"] == 4
+    # The tracker's "6 / 6" reads the maximum now, not the record's 12.
+    assert ENGINE.tracker(_tired(4)).maxima == {"hero": 6}
+    assert ENGINE.tracker(_tired(3)).maxima == {}

@@ -132,8 +132,15 @@ def test_the_simulator_spends_legendary_actions_at_the_end_of_others_turns() -> 
     state = _table()
     tactics = tactics_for("dnd5e")
     assert tactics is not None
+    # Two stand and three actions are left: the Wing Attack (2) on both.
+    wing = "Wing Attack (Costs 2 Actions)"
     found = tactics.after_turn(state, "ana")  # type: ignore[attr-defined]
-    assert found == [Action("legendary", "wyrm", ("ana",), "Tail Attack", {"distance": 5})]
+    assert found == [Action("legendary", "wyrm", ("ana", "bo"), wing)]
+    spent = after(state, _legendary(state, wing, ("ana", "bo"), [2, 2, 10, 20]))
+    tail = [Action("legendary", "wyrm", ("ana",), "Tail Attack", {"distance": 5})]
+    assert tactics.after_turn(spent, "ana") == tail  # type: ignore[attr-defined]  # one left
+    alone = fight(fighter("ana", hp=90), fighter("bo", hp=0), srd("Adult Red Dragon", "wyrm"))
+    assert tactics.after_turn(alone, "bo") == tail  # type: ignore[attr-defined]  # one stands
     assert tactics.after_turn(state, "wyrm") == []  # type: ignore[attr-defined]  # its own turn
     fights = simulate(ENGINE, state, tactics, fights=10, seed=3)  # type: ignore[arg-type]
     assert fights.fights == 10 and fights.fallbacks == 0

@@ -1,11 +1,4 @@
-"""D&D 5e demo: a first-level party and a handful of SRD 5.1 monsters, written by hand.
-
-Seed 002 (Polish, "Atakowanie") is the attack procedure only — d20 + ability modifier +
-proficiency against KP (AC) — and names no creatures. The monsters' numbers are the SRD 5.1 stat
-blocks (Goblin: AC 15, HP 7, Scimitar +4, 1d6+2 slashing); the party follows the SRD's
-character rules (proficiency +2, level-1 hit points, armour AC). The SRD importer can add the
-whole bestiary to the shared library; these few are the campaign's own.
-"""
+"""The D&D 5e demo's party (first level, the SRD's character rules) and its SRD 5.1 monsters."""
 
 from __future__ import annotations
 
@@ -14,11 +7,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from campaigns.demo_records import DemoCharacter, DemoRecord
 
-# The demo campaign's name and description.
-CAMPAIGN = ("Lost Mine", "A party of adventurers and monsters from the 5e SRD.")
-
 SRD = "SRD 5.1 stat block, entered by hand (seed 002 names no monsters)."
-SRD_ITEM = "SRD 5.1 equipment table (seed 002 gives no weapon numbers)."
 
 
 def _attack(
@@ -39,85 +28,6 @@ def _trait(name: str, text: str) -> dict[str, Any]:
     return {"name": name, "text": text}
 
 
-WEAPONS: list[DemoRecord] = [
-    {
-        "name": "Longsword",
-        "notes": SRD_ITEM,
-        "stats": {
-            "damage": "1d8",
-            "damage_type": "slashing",
-            "properties": ["versatile"],
-            "versatile_damage": "1d10",
-            "category": "martial",
-        },
-    },
-    {
-        "name": "Shortsword",
-        "notes": SRD_ITEM,
-        "stats": {
-            "damage": "1d6",
-            "damage_type": "piercing",
-            "properties": ["finesse", "light"],
-            "category": "martial",
-        },
-    },
-    {
-        "name": "Shortbow",
-        "notes": SRD_ITEM + " Seed 002: beyond normal range the attack has "
-        "disadvantage, beyond long range it is impossible.",
-        "stats": {
-            "damage": "1d6",
-            "damage_type": "piercing",
-            "properties": ["ammunition", "two_handed"],
-            "range_normal": 80,
-            "range_long": 320,
-            "weapon_range": "ranged",
-        },
-    },
-    {
-        "name": "Dagger",
-        "notes": SRD_ITEM + " Seed 002: finesse lets DEX replace STR.",
-        "stats": {
-            "damage": "1d4",
-            "damage_type": "piercing",
-            "properties": ["finesse", "light", "thrown"],
-            "range_normal": 20,
-            "range_long": 60,
-        },
-    },
-    {
-        "name": "Quarterstaff",
-        "notes": SRD_ITEM,
-        "stats": {
-            "damage": "1d6",
-            "damage_type": "bludgeoning",
-            "properties": ["versatile"],
-            "versatile_damage": "1d8",
-        },
-    },
-    {"name": "Mace", "notes": SRD_ITEM, "stats": {"damage": "1d6", "damage_type": "bludgeoning"}},
-]
-
-ARMOR: list[DemoRecord] = [
-    {"name": "Leather armor", "notes": SRD_ITEM, "stats": {"category": "light", "base_ac": 11}},
-    {
-        "name": "Chain mail",
-        "notes": SRD_ITEM,
-        "stats": {
-            "category": "heavy",
-            "base_ac": 16,
-            "dex_bonus": False,
-            "str_minimum": 13,
-            "stealth_disadvantage": True,
-        },
-    },
-    {
-        "name": "Shield",
-        "notes": SRD_ITEM,
-        "stats": {"category": "shield", "base_ac": 2, "dex_bonus": False},
-    },
-]
-
 PARTY = "Level 1, built with the SRD's rules (not in seed 002)."
 
 CHARACTERS: list[DemoCharacter] = [
@@ -126,6 +36,8 @@ CHARACTERS: list[DemoCharacter] = [
         "kind": "pc",
         "owner": "hrac",
         "stats": {
+            "character_class": "fighter",
+            "level": 1,
             "str": 16,
             "dex": 12,
             "con": 15,
@@ -149,6 +61,8 @@ CHARACTERS: list[DemoCharacter] = [
         "kind": "pc",
         "owner": "hrac",
         "stats": {
+            "character_class": "rogue",
+            "level": 1,
             "str": 8,
             "dex": 16,
             "con": 12,
@@ -174,6 +88,8 @@ CHARACTERS: list[DemoCharacter] = [
         "kind": "pc",
         "owner": "gracz",
         "stats": {
+            "character_class": "wizard",
+            "level": 1,
             "str": 8,
             "dex": 14,
             "con": 13,
@@ -202,6 +118,8 @@ CHARACTERS: list[DemoCharacter] = [
         "kind": "pc",
         "owner": "gracz",
         "stats": {
+            "character_class": "cleric",
+            "level": 1,
             "str": 14,
             "dex": 10,
             "con": 14,
@@ -337,6 +255,7 @@ MONSTERS: list[DemoRecord] = [
                     dc=11,
                     dc_ability="str",
                     dc_success="none",
+                    dc_condition="prone",
                     text="A creature hit must succeed on the save or be knocked prone.",
                 )
             ],

@@ -1,0 +1,107 @@
+"""What a failed save does, from the SRD's own words (issue O: "saving throws as actions and as
+riders"; the wolf's prone save was a GM note, every condition but prone was a note).
+
+SRD 5.1, Ghoul: "Claws. … If the target is a creature other than an elf or undead, it must
+succeed on a DC 10 Constitution saving throw or be paralyzed for 1 minute." Adult Red Dragon:
+"Frightful Presence. … must succeed on a DC 19 Wisdom saving throw or become frightened for 1
+minute." "Fire Breath. … DC 21 Dexterity saving throw, taking 63 (18d6) fire damage on a failed
+save, or half as much damage on a successful one." Aboleth: "Tentacle. Melee Weapon Attack: +9
+to hit … If the target is a creature, it must succeed on a DC 14 Constitution saving throw or
+become diseased."
+"""
+
+from __future__ import annotations
+
+from combat.rules.base import Action
+from combat.rules.dnd5e import saves
+from combat.rules.dnd5e.riders import failed_save_condition, prose_dc, rider_condition
+from combat.rules.faces import TypedFaces
+from tests.rules.dnd5e.helpers import ENGINE, after, fight, fighter, texts
+from tests.rules.dnd5e.test_saving_throw_actions import srd
+
+
+def test_the_condition_a_failed_save_gives_is_read_from_the_sentence_that_calls_for_it() -> None:
+    wolf = "Hit: 7 (2d4 + 2). If the target is a creature, it must succeed on a DC 11 Strength "
+    assert failed_save_condition(wolf + "saving throw or be knocked prone.") == "prone"
+    aboleth = "saving throw or be magically charmed by the aboleth until the aboleth dies."
+    assert failed_save_condition("The target must succeed on a DC 14 Wisdom " + aboleth) == (
+        "charmed"
+    )
+    roar = "Each creature that fails a DC 18 Wisdom saving throw is frightened for 1 minute."
+    assert failed_save_condition(roar) == "frightened"
+    assert failed_save_condition("… saving throw or become diseased.") is None
+    # A choice of breaths names two conditions: the GM's, not a guess.
+    assert failed_save_condition("DC 18 saving throw or be paralyzed or be poisoned.") is None
+    # A condition in another sentence is not the failure's ("Until this grapple ends, …").
+    assert failed_save_condition("DC 13 Strength saving throw. The target is restrained.") is None
+    assert prose_dc(wolf + "saving throw or be knocked prone.") == (11, "str", "none")
+    spider = "must make a DC 11 Constitution saving throw, taking 9 (2d8) poison damage on a "
+    assert prose_dc(spider + "failed save, or half as much damage on a successful one.") == (
+        11,
+        "con",
+        "half",
+    )
+    assert rider_condition({"dc_condition": "stunned", "text": "or be knocked prone"}) == "stunned"
+
+
+def test_the_import_reads_riders_and_believes_the_text_over_a_wrong_success_type() -> None:
+    ghoul = srd("Ghoul", "ghoul")
+    claws = next(e for e in ghoul.stats["actions"] if e["name"] == "Claws")
+    assert (claws["dc"], claws["dc_ability"], claws["dc_condition"]) == (10, "con", "paralyzed")
+    dragon = srd("Adult Red Dragon", "dragon")
+    by_name = {e["name"]: e for e in dragon.stats["actions"]}
+    assert by_name["Frightful Presence"]["dc_condition"] == "frightened"
+    # The data says success "none"; the SRD's text says "or half as much damage": half.
+    assert by_name["Fire Breath"]["dc_success"] == "half"
+    wing = next(e for e in dragon.stats["legendary_actions"] if e["name"].startswith("Wing"))
+    assert wing["dc_condition"] == "prone"
+
+
+def test_the_ghouls_claws_paralyse_a_fighter_who_fails_the_constitution_save() -> None:
+    state = fight(srd("Ghoul", "ghoul"), fighter("ana", hp=30, con=12))
+    claws = Action("attack", "ghoul", ("ana",), "Claws")
+    # d20 15 + 4 = 19 hits AC 18; 2d4+2 = 2 + 3 + 2 = 7; Ana's CON save d20 8 + 1 = 9 < DC 10.
+    outcome = ENGINE.resolve(state, claws, TypedFaces([15, 2, 3, 8]))
+    lines = texts(outcome)
+    assert "Claws: DC 10 con saving throw"  # the page names the ability in lines
+    assert "ana: save 9 = d20 8 +1: failed" in lines and "ana is paralyzed" in lines
+    assert after(state, outcome).get("ana").has("paralyzed")
+    # The same claws with the save d20 9 + 1 = 10: saved, no condition.
+    saved = ENGINE.resolve(state, claws, TypedFaces([15, 2, 3, 9]))
+    assert not after(state, saved).get("ana").has("paralyzed")
+    # A miss asks for no save at all: the one d20 is the attack's.
+    missed = ENGINE.resolve(state, claws, TypedFaces([2]))
+    assert not any("saving throw" in line for line in texts(missed))
+
+
+def test_a_creature_immune_to_the_condition_takes_no_condition_and_the_log_says_so() -> None:
+    state = fight(srd("Ghoul", "ghoul"), fighter("ana", hp=30, condition_immunities=["paralyzed"]))
+    claws = Action("attack", "ghoul", ("ana",), "Claws")
+    outcome = ENGINE.resolve(state, claws, TypedFaces([15, 2, 3, 1]))
+    assert "ana is immune to paralyzed" in texts(outcome)
+    assert not after(state, outcome).get("ana").has("paralyzed")
+
+
+def test_frightful_presence_frightens_those_who_fail_and_only_them() -> None:
+    state = fight(
+        srd("Adult Red Dragon", "dragon"),
+        fighter("ana", hp=80, wis=10),
+        fighter("bo", hp=80, wis=10),
+    )
+    presence = Action("save_action", "dragon", ("ana", "bo"), "Frightful Presence")
+    outcome = ENGINE.resolve(state, presence, TypedFaces([18, 19]))  # 18 fails DC 19; 19 saves
+    done = after(state, outcome)
+    assert done.get("ana").has("frightened") and not done.get("bo").has("frightened")
+
+
+def test_an_attack_with_a_rider_dc_is_not_also_offered_as_a_save_action() -> None:
+    """The Aboleth's Tentacle has an attack roll and a DC (its disease): it is an attack."""
+    aboleth = srd("Aboleth", "aboleth")
+    names = [e["name"] for e in saves.save_actions(aboleth)]
+    assert "Tentacle" not in names and "Enslave" in names
+    state = fight(aboleth, fighter("ana", hp=60))
+    tentacle = Action("attack", "aboleth", ("ana",), "Tentacle")
+    # 15 + 9 hits; 2d6+5 and 1d12 acid; a rider with no condition: the GM's note, no save.
+    outcome = ENGINE.resolve(state, tentacle, TypedFaces([15, 2, 3, 4]))
+    assert any(line.startswith("Tentacle: If the target") for line in texts(outcome))
+    assert not any("ana: save" in line for line in texts(outcome))
