@@ -117,7 +117,7 @@ def _drag_cost(work: Work, actor: Combatant) -> int:
 def resolve_move(work: Work, action: Action, mods: Mods) -> Outcome:
     actor = work.get(action.actor)
     if "distance" not in mods:
-        raise fail(_("say how far, in feet (distance)"))
+        raise fail(_("say how far, in feet"))
     distance = mods.integer("distance", 0, 0, 5000)
     extra = 0
     if actor.has("prone"):

@@ -46,7 +46,7 @@ def resolve_delay(work: Work, action: Action) -> Outcome:
     until = action.modifiers.get("until", "this_pass")
     planned = action.modifiers.get("phase")
     if until not in UNTIL:
-        raise fail(_("delay until: this_pass or next_pass"))
+        raise fail(_("Delay until: a later phase of this pass, or the next pass"))
     if planned is not None and (type(planned) is not int or not 0 <= planned <= 99):
         raise fail(_("the planned phase must be a whole number from 0 to 99"))
     if end_stage(fight):
