@@ -55,7 +55,11 @@ def make_field(field: Field, lang: str) -> forms.Field:
     if field.kind == "levels":
         first = next(iter(field.choices or ()), None)
         example = f"{first[1].get(lang)}: 2" if first else "Atletika: 2"
-        hint = gettext('One per line or separated by commas, e.g. "%(example)s".')
+        hint = (
+            gettext('One per line or separated by commas, e.g. "%(example)s".')
+            if first
+            else gettext('One per line, e.g. "%(example)s".')
+        )
         common["help_text"] = " ".join(
             filter(None, (common["help_text"], hint % {"example": example}))
         )
@@ -117,10 +121,13 @@ def initial_values(
 # --- what the form sent -> raw stats for Schema.clean ----------------------------------------
 
 
-def _parse_levels(text: str) -> dict[str, str] | str:
-    """ "Atletika: 2" or "STR +5" items, one per line or separated by commas."""
+def _parse_levels(text: str, *, commas: bool) -> dict[str, str] | str:
+    """ "Atletika: 2" or "STR +5" items, one per line; `commas`: also separated by commas (a
+    closed list of names, which never hold one: "STR +5, CON +3")."""
     levels: dict[str, str] = {}
-    for line in filter(None, (raw.strip() for raw in re.split(r"[\n,;]", text))):
+    for line in filter(
+        None, (raw.strip() for raw in re.split(r"[\n,;]" if commas else r"\n", text))
+    ):
         name, sep, level = line.rpartition(":")
         if not sep:
             name, _space, level = line.rpartition(" ")
@@ -161,7 +168,7 @@ def from_form_value(field: Field, value: Any) -> Any:
     if field.kind == "tags" and isinstance(value, str):
         return [item.strip() for item in value.split(",") if item.strip()]
     if field.kind == "levels":
-        return _parse_levels(value or "")
+        return _parse_levels(value or "", commas=bool(field.choices))
     if field.kind == "records":
         return _parse_records(field, value or "")
     return value

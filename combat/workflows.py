@@ -201,11 +201,13 @@ def resolve_action(
     journal_roll: int | None = None,
     on_turn: bool = False,
     reactions_wait: bool = False,
+    reaction_at: tuple[int, str] | None = None,
 ) -> Event:
     """One action; `journal_roll`: the faces are that journal roll's, which is then used up;
     `proposal`: the player's proposal it decides; `on_turn`: only while it is the actor's turn
     (a player whose system has no out-of-turn actions); `reactions_wait`: a reaction (as the
-    fight stands under the lock) is proposed to the GM instead (a player's, by default)."""
+    fight stands under the lock) is proposed to the GM instead (a player's, by default);
+    `reaction_at`: the accepted proposal was a reaction in that [round, turn], which must last."""
     command = Resolve(action, on_turn, secret, proposal, journal_roll)
 
     def step(locked: Locked, faces: FaceSource) -> Payload:
@@ -214,7 +216,11 @@ def resolve_action(
             rehearsal = Propose(action, (), on_turn, journal_roll)
             payload = decide(locked.state, rehearsal, locked.engine, faces)
             assert isinstance(payload, Proposed)
-            return replace(payload, faces=list(typed_faces or ()))
+            moment = (locked.state.fight.round, locked.state.fight.current or "")
+            return replace(payload, faces=list(typed_faces or ()), reaction_at=moment)
+        fight = locked.state.fight
+        if reaction_at is not None and (fight.round, fight.current or "") != reaction_at:
+            raise RulesError(_("The moment for that reaction has passed: the turn moved on."))
         if proposal is not None:
             _check_pending(locked.encounter, proposal)
         if journal_roll is not None:
@@ -277,7 +283,14 @@ def decide_proposal(
     assert isinstance(proposed, Proposed)
     faces, roll = proposed.faces or None, proposed.journal_roll
     return resolve_action(
-        encounter_id, user, key, proposed.action, faces, proposal=seq, journal_roll=roll
+        encounter_id,
+        user,
+        key,
+        proposed.action,
+        faces,
+        proposal=seq,
+        journal_roll=roll,
+        reaction_at=proposed.reaction_at,
     )
 
 

@@ -288,8 +288,28 @@ document.addEventListener("keydown", (event) => {
 // (remembered in this browser; a short tone the page makes itself, no sound file).
 const CHIME_KEY = "iniciativa.chime";
 let chime = null; // the AudioContext, made on the player's own click (browsers ask for one)
+function chimeWanted() {
+  try {
+    return Boolean(localStorage.getItem(CHIME_KEY));
+  } catch (error) {
+    return false; // storage switched off: no chime, and nothing else breaks
+  }
+}
+function wantChime(on) {
+  try {
+    localStorage.setItem(CHIME_KEY, on ? "1" : "");
+  } catch (error) {
+    // remembered for this page only
+  }
+}
+function readyChime() {
+  // Made, or woken (a phone suspends it in the background), inside the player's own gesture.
+  if (!chime && window.AudioContext) chime = new AudioContext();
+  if (chime && chime.state === "suspended") chime.resume();
+}
 function playChime() {
   if (!chime) return;
+  if (chime.state === "suspended") chime.resume();
   const tone = chime.createOscillator();
   const volume = chime.createGain();
   tone.frequency.value = 880;
@@ -307,8 +327,8 @@ document.addEventListener("click", (event) => {
   const button = event.target.closest ? event.target.closest(".js-chime") : null;
   if (!button) return;
   const on = button.getAttribute("aria-pressed") !== "true";
-  localStorage.setItem(CHIME_KEY, on ? "1" : "");
-  if (on && !chime && window.AudioContext) chime = new AudioContext();
+  wantChime(on);
+  if (on) readyChime();
   showChime(button, on);
   if (on) playChime(); // heard now: the player knows what to listen for
 });
@@ -318,23 +338,22 @@ document.addEventListener("htmx:afterSettle", (event) => {
   const now = event.detail.elt.querySelector(".your-turn") !== null;
   if (now && myTurn === false) {
     if (navigator.vibrate) navigator.vibrate(200);
-    if (localStorage.getItem(CHIME_KEY)) playChime();
+    if (chimeWanted()) playChime();
   }
   myTurn = now;
 });
 document.addEventListener("DOMContentLoaded", () => {
   myTurn = document.querySelector("#panel .your-turn") !== null;
   const button = document.querySelector(".js-chime");
-  if (button && localStorage.getItem(CHIME_KEY)) showChime(button, true);
+  if (button && chimeWanted()) showChime(button, true);
 });
-// Switched on in an earlier visit: the sound is ready after the player's first touch of the page.
-document.addEventListener(
-  "pointerdown",
-  () => {
-    if (!chime && window.AudioContext && localStorage.getItem(CHIME_KEY)) chime = new AudioContext();
-  },
-  { once: true },
-);
+// Switched on in an earlier visit: the sound is made ready (or woken) by the player's touches
+// and keys on the page, which are the gestures a browser lets start a sound.
+for (const gesture of ["click", "keydown", "pointerup"]) {
+  document.addEventListener(gesture, () => {
+    if (chimeWanted()) readyChime();
+  });
+}
 
 // The table display (#room) polls on a worker's tick, kept in a background tab or a streaming
 // app's browser source; without workers, on the page's own clock.

@@ -8,7 +8,13 @@ from __future__ import annotations
 from django import forms
 from django.utils import translation
 
-from campaigns.statforms import add_stat_errors, form_name, make_field, stats_from_form
+from campaigns.statforms import (
+    add_stat_errors,
+    form_name,
+    from_form_value,
+    make_field,
+    stats_from_form,
+)
 from combat.rules.schema import StatError
 from combat.rules.systems import get_system
 
@@ -59,3 +65,12 @@ def test_the_help_shows_the_format_with_the_fields_own_first_choice() -> None:
         field = make_field(SCHEMA["saving_throws"], "cs")
     assert "„Síla (SIL): 2“" in str(field.help_text)  # the Czech quotes of the catalogue
     assert _stats_or_errors(saving_throws="Síla (SIL): 2")["saving_throws"] == {"str": 2}
+
+
+def test_a_free_level_name_with_a_comma_survives_an_edit() -> None:
+    """The review's finding: "Lore, arcane: 2" split into two names. Only a closed list of
+    names (which never hold a comma) is split on commas."""
+    dh = get_system("draci_hlidka").creature
+    free = next(f for f in dh.fields if f.kind == "levels" and not f.choices)
+    assert from_form_value(free, "Lore, arcane: 2") == {"Lore, arcane": "2"}
+    assert from_form_value(SCHEMA["saving_throws"], "STR +5, CON +3") == {"STR": "+5", "CON": "+3"}

@@ -13,7 +13,7 @@ from campaigns.demo import load_demo
 from campaigns.models import Campaign, Character, Monster
 from combat import workflows
 from combat.models import Encounter
-from combat.rules.base import Action
+from combat.rules.base import Action, RulesError
 from combat.rules.encounter.events import EventType
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -100,3 +100,22 @@ def test_the_reaction_is_judged_as_the_fight_stands_under_the_lock(goblin_first)
         encounter.pk, gm, "r-late", swing, [15, 4], reactions_wait=True
     )
     assert event.type == EventType.PROPOSED
+
+
+def test_a_reaction_accepted_after_its_turn_is_refused_and_can_be_rejected(
+    client, goblin_first, django_user_model
+):
+    """The review's finding: accepted after Next turn, the opportunity attack spent Helga's own
+    turn's action. A reaction's proposal keeps its moment; once the turn moves on it is refused."""
+    gm, encounter, keys = goblin_first
+    client.force_login(django_user_model.objects.get(username="hrac"))
+    _swing(client, encounter, keys, "r-oa-late")
+    proposal = encounter.events.order_by("-seq").first()
+    assert proposal.payload["reaction_at"] == [1, keys["Goblin"]]
+    workflows.next_turn(encounter.pk, gm, "r-next")  # Helga's own turn now
+    hp = _goblin_hp(encounter, keys)
+    with pytest.raises(RulesError, match="moment for that reaction has passed"):
+        workflows.decide_proposal(encounter.pk, gm, "r-yes", proposal.seq, accept=True)
+    assert _goblin_hp(encounter, keys) == hp
+    workflows.decide_proposal(encounter.pk, gm, "r-no", proposal.seq, accept=False)
+    assert encounter.events.order_by("-seq").first().type == EventType.REJECTED

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from combat.rules.base import Combatant, _
-from combat.rules.dnd5e.common import Work, attacks_per_action, fail
+from combat.rules.dnd5e.common import Work, attacks_per_action, bonus_moves, fail
 from combat.rules.dnd5e.conditions import expire, remove_condition
 from combat.rules.dnd5e.mods import Mods
 
@@ -80,11 +80,16 @@ def spend_bonus(work: Work, actor: Combatant, what: str, *, override: bool) -> N
 
 
 def spend_action_or_bonus(work: Work, actor: Combatant, what: str, mods: Mods) -> None:
-    """The action, or the bonus action when the GM ticks that a feature allows it."""
-    spend = spend_bonus if mods.flag("bonus_action") else spend_action
-    spend(work, actor, what, override=mods.flag("override"))
-    if mods.flag("bonus_action"):
-        work.step(_("%(name)s: as a bonus action"), name=actor.name)
+    """The action, or the bonus action where a trait allows it (Cunning Action: Dash or
+    Disengage; Nimble Escape: Disengage) or the GM's override says so."""
+    override = mods.flag("override")
+    if not mods.flag("bonus_action"):
+        spend_action(work, actor, what, override=override)
+        return
+    if what not in bonus_moves(actor) and not override:
+        raise fail(_("%(name)s has no trait that makes this a bonus action"), name=actor.name)
+    spend_bonus(work, actor, what, override=override)
+    work.step(_("%(name)s: as a bonus action"), name=actor.name)
 
 
 def spend_attack(work: Work, actor: Combatant, *, override: bool, reaction: bool) -> str:

@@ -15,12 +15,21 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from combat.rules.dnd5e.words import RIDER_CONDITIONS
+from combat.rules.dnd5e.words import RIDER_CONDITIONS, SIZES
 
 CONDITION_KEYS = tuple(key for key, _label in RIDER_CONDITIONS)
 _SENTENCE = re.compile(r"(?<=\.)\s+")
-_BE = r"\b(?:be|become|becomes|is|are)\s+(?:\w+\s+)?(?:knocked\s+)?"  # "be magically charmed"
-_FAILED = re.compile(_BE + "(" + "|".join(CONDITION_KEYS) + r")\b", re.IGNORECASE)
+_CONDITION = "(" + "|".join(CONDITION_KEYS) + r")\b"
+# What a failure does, as the SRD words it: "… or be knocked prone", "or become frightened",
+# "and be knocked prone", "… saving throw is frightened", "On a failed save, the target is …".
+# Never a condition named in passing ("unless the pit fiend is incapacitated").
+_FAILED = (
+    re.compile(r"\b(?:or|and)\s+(?:be|become)\s+(?:\w+\s+)?(?:knocked\s+)?" + _CONDITION, re.I),
+    re.compile(r"\bsaving throw\s+(?:is|becomes)\s+" + _CONDITION, re.I),
+    re.compile(
+        r"\bfailed save,?\s+(?:the\s+)?(?:target|creature)\s+(?:is|becomes)\s+" + _CONDITION, re.I
+    ),
+)
 _DC = re.compile(
     r"\bDC (\d{1,2}) (Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw",
     re.IGNORECASE,
@@ -34,7 +43,8 @@ def _save_sentence(text: str) -> str:
 
 def failed_save_condition(text: str) -> str | None:
     """The one condition the save's sentence gives on a failure, or None."""
-    found = {m.group(1).lower() for m in _FAILED.finditer(_save_sentence(text))}
+    sentence = _save_sentence(text)
+    found = {m.group(1).lower() for pattern in _FAILED for m in pattern.finditer(sentence)}
     return found.pop() if len(found) == 1 else None
 
 
@@ -46,6 +56,30 @@ def prose_dc(text: str) -> tuple[int, str, str] | None:
         return None
     half = "half as much" in sentence.casefold()
     return int(found.group(1)), found.group(2)[:3].lower(), "half" if half else "none"
+
+
+_LARGEST = re.compile(r"\b(tiny|small|medium|large|huge) or smaller\b", re.IGNORECASE)
+_OTHER_THAN = re.compile(r"\bother than (?:an? )?(\w+)(?: or (?:an? )?(\w+))?", re.IGNORECASE)
+SIZE_KEYS = tuple(key for key, _label in SIZES)
+
+
+def spared_by(text: str, size: str, creature_type: str) -> str | None:
+    """The words of the save's sentence that spare this target, if its size or creature type
+    says so: "If the target is Medium or smaller", "a creature other than an elf or undead"
+    (an elf is not a creature type: that one stays the GM's)."""
+    sentence = _save_sentence(text)
+    largest = _LARGEST.search(sentence)
+    if (
+        largest
+        and size in SIZE_KEYS
+        and SIZE_KEYS.index(size) > SIZE_KEYS.index(largest.group(1).lower())
+    ):
+        return largest.group(0)
+    other = _OTHER_THAN.search(sentence)
+    kinds = {word.lower() for word in (other.groups() if other else ()) if word}
+    if other and any(kind in creature_type.casefold().split() for kind in kinds):
+        return other.group(0)
+    return None
 
 
 def rider_condition(entry: Mapping[str, Any]) -> str | None:

@@ -21,14 +21,14 @@ from fractions import Fraction
 from typing import Any
 
 from combat.rules.base import Action, Audience, Combatant, Effect, Fight, Outcome, Step, _
-from combat.rules.dnd5e import damage
+from combat.rules.dnd5e import concentration, damage
 from combat.rules.dnd5e.advantage import Mode, d20_expression, kept_chance
 from combat.rules.dnd5e.catalogue import KNOWN, SPECS
 from combat.rules.dnd5e.common import Work, exhaustion, fail, is_dead, save_bonus, signed, stat
 from combat.rules.dnd5e.conditions import give
 from combat.rules.dnd5e.economy import spend_action
 from combat.rules.dnd5e.mods import Mods
-from combat.rules.dnd5e.riders import rider_condition
+from combat.rules.dnd5e.riders import rider_condition, spared_by
 from combat.rules.dnd5e.words import ABILITIES
 from combat.rules.estimate import distribution
 
@@ -71,16 +71,29 @@ def attack_rider(work: Work, actor: Combatant, target_id: str, weapon: str, mods
     )
     if not isinstance(entry, Mapping):
         return
-    text, condition = str(entry.get("text") or ""), rider_condition(entry)
-    if calls_for_save(entry) and condition is not None and not is_dead(work.get(target_id)):
-        _dc_line(work, actor, entry)
-        target = work.get(target_id)
-        with work.about_combatant(target_id):
-            if not _save(work, target, str(entry["dc_ability"]), int(entry["dc"]), mods)[0]:
-                give(work, target_id, condition)
-        return
-    if calls_for_save(entry) or "saving throw" in text.casefold():
+    text, condition, target = (
+        str(entry.get("text") or ""),
+        rider_condition(entry),
+        work.get(target_id),
+    )
+    if calls_for_save(entry) or "saving throw" in text.casefold():  # "for 1 minute", repeats
         work.note(_("%(weapon)s: %(text)s"), weapon=weapon, text=rider_text(entry))
+    if not calls_for_save(entry) or condition is None or is_dead(target):
+        return
+    spared = spared_by(text, str(stat(target, "size")), str(stat(target, "creature_type") or ""))
+    if spared is not None:
+        work.step(_("%(name)s is spared: %(words)s"), name=target.name, words=spared)
+        return
+    _dc_line(work, actor, entry)
+    with work.about_combatant(target_id):
+        if not _save(work, target, str(entry["dc_ability"]), int(entry["dc"]), mods)[0]:
+            _impose(work, target_id, condition)
+
+
+def _impose(work: Work, target_id: str, condition: str) -> None:
+    """A failed save's condition; an incapacitating one ends the target's concentration."""
+    if give(work, target_id, condition):
+        concentration.on_condition(work, target_id, condition)
 
 
 def rider_text(entry: Mapping[str, Any]) -> str:
@@ -164,9 +177,9 @@ def saving_throws(
             taken = _share(parts, saved, on_success)
             dealt = damage.deal(work, target.id, taken, critical=False) if taken else 0
             if not saved and condition is not None and not is_dead(work.get(target.id)):
-                give(work, target.id, condition)
+                _impose(work, target.id, condition)
         saves[target.id] = {"total": total, "saved": saved, "damage": dealt}
-    if not parts and str(entry.get("text") or ""):
+    if str(entry.get("text") or "") and (not parts or condition is not None):
         work.note(_("%(weapon)s: %(text)s"), weapon=entry["name"], text=str(entry["text"]))
     failed = [t for t in targets if not saves[t.id]["saved"]]
     data = {

@@ -193,19 +193,29 @@ class Resolved:
 
 @dataclass(frozen=True)
 class Proposed:
+    """A player's action waiting for the GM; `reaction_at`: a reaction, made in this round and
+    turn ([round, whose turn]) — accepted only while that turn lasts."""
+
     type: ClassVar[EventType] = EventType.PROPOSED
     action: Action
     faces: list[int]
     journal_roll: int | None = None
+    reaction_at: tuple[int, str] | None = None
 
     def to_json(self) -> Json:
         data: Json = {"action": action_to_json(self.action), "faces": self.faces}
-        return data if self.journal_roll is None else {**data, "journal_roll": self.journal_roll}
+        if self.journal_roll is not None:
+            data["journal_roll"] = self.journal_roll
+        if self.reaction_at is not None:
+            data["reaction_at"] = list(self.reaction_at)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Proposed:
         faces = list(data.get("faces") or [])
-        return cls(action_from_json(data["action"]), faces, data.get("journal_roll"))
+        at = data.get("reaction_at")
+        moment = (int(at[0]), str(at[1])) if isinstance(at, list) and len(at) == 2 else None
+        return cls(action_from_json(data["action"]), faces, data.get("journal_roll"), moment)
 
 
 @dataclass(frozen=True)

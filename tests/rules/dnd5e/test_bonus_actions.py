@@ -34,8 +34,11 @@ def test_the_srd_goblin_strikes_then_disengages_as_its_bonus_action() -> None:
         act(state, "disengage", "gob", bonus_action=True)
 
 
+CUNNING = [{"name": "Cunning Action", "text": "Dash, Disengage or Hide as a bonus action."}]
+
+
 def test_a_bonus_dash_leaves_the_action_and_the_off_hand_attack_shares_the_bonus_action() -> None:
-    rogue = fighter("hero", weapons=(SHORTSWORD, DAGGER), dex=16, str=10, speed=30)
+    rogue = fighter("hero", weapons=(SHORTSWORD, DAGGER), dex=16, str=10, speed=30, traits=CUNNING)
     state = fight(rogue, goblin("gob", hp=30))
     dash = act(state, "dash", "hero", bonus_action=True)
     state = after(state, dash)
@@ -47,7 +50,14 @@ def test_a_bonus_dash_leaves_the_action_and_the_off_hand_attack_shares_the_bonus
         act(blow, "off_hand", "hero", ["gob"], [12, 3], weapon="Dagger")
 
 
-def test_without_a_trait_nothing_is_offered_after_the_action() -> None:
+def test_without_the_trait_it_is_never_a_bonus_action_unless_the_gm_overrides() -> None:
     state = fight(fighter("hero"), goblin("gob", hp=30))
+    with pytest.raises(RulesError, match="no trait that makes this a bonus action"):
+        act(state, "disengage", "hero", bonus_action=True)
     state = after(state, act(state, "attack", "hero", ["gob"], [2], weapon="Longsword"))
     assert not {"dash", "disengage", "dodge"} & _kinds(state, "hero")
+    ruled = act(state, "dash", "hero", bonus_action=True, override=True)  # the GM's call
+    assert after(state, ruled).get("hero").turn["bonus"] == "dash"
+    goblin_turn = fight(srd("Goblin", "gob"), fighter("hero", hp=30))
+    with pytest.raises(RulesError, match="no trait"):  # Nimble Escape: Disengage or Hide only
+        act(goblin_turn, "dash", "gob", bonus_action=True)

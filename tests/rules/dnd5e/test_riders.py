@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from combat.rules.base import Action
 from combat.rules.dnd5e import saves
-from combat.rules.dnd5e.riders import failed_save_condition, prose_dc, rider_condition
+from combat.rules.dnd5e.riders import failed_save_condition, prose_dc, rider_condition, spared_by
 from combat.rules.faces import TypedFaces
 from tests.rules.dnd5e.helpers import ENGINE, after, fight, fighter, texts
 from tests.rules.dnd5e.test_saving_throw_actions import srd
@@ -105,3 +105,45 @@ def test_an_attack_with_a_rider_dc_is_not_also_offered_as_a_save_action() -> Non
     outcome = ENGINE.resolve(state, tentacle, TypedFaces([15, 2, 3, 4]))
     assert any(line.startswith("Tentacle: If the target") for line in texts(outcome))
     assert not any("ana: save" in line for line in texts(outcome))
+
+
+def test_a_condition_named_in_passing_is_not_the_failures() -> None:
+    """The review's finding: the Pit Fiend's Fear Aura ("… unless the pit fiend is
+    incapacitated") read as "incapacitated"."""
+    aura = (
+        "Any creature hostile to the pit fiend that starts its turn within 20 feet of the pit "
+        "fiend must make a DC 21 Wisdom saving throw, unless the pit fiend is incapacitated. On "
+        "a failed save, the creature is frightened until the start of its next turn."
+    )
+    assert failed_save_condition(aura) is None  # the save's sentence names no failure
+    assert failed_save_condition("A creature that is already poisoned saving throw …") is None
+    assert srd("Pit Fiend", "fiend").stats["traits"][0].get("dc_condition") is None
+
+
+def test_an_undead_or_a_larger_target_is_spared_by_the_riders_own_words() -> None:
+    """SRD 5.1, Ghoul: "If the target is a creature other than an elf or undead, it must succeed
+    on a DC 10 Constitution saving throw or be paralyzed"."""
+    zombie = fighter("zed", hp=30, creature_type="undead")
+    state = fight(srd("Ghoul", "ghoul"), zombie)
+    claws = ENGINE.resolve(
+        state, Action("attack", "ghoul", ("zed",), "Claws"), TypedFaces([15, 2, 3])
+    )
+    assert "zed is spared: other than an elf or undead" in texts(claws)
+    assert not after(state, claws).get("zed").has("paralyzed")  # no save rolled, none needed
+    shove = "If the target is Medium or smaller, it must succeed on a DC 13 Strength saving throw "
+    assert spared_by(shove + "or be knocked prone.", "large", "") == "Medium or smaller"
+    assert spared_by(shove + "or be knocked prone.", "medium", "humanoid") is None
+
+
+def test_a_paralysing_rider_ends_the_targets_concentration() -> None:
+    hero = fighter("ana", hp=30, con=12, conditions={"concentrating"})
+    state = fight(srd("Ghoul", "ghoul"), hero)
+    # 15 + 4 hits; 2d4+2 = 7; concentration DC 10: d20 15 + 1 keeps it; the Claws' DC 10 CON
+    # save: d20 1 + 1 fails: paralyzed, and so the concentration ends.
+    faces = TypedFaces([15, 2, 3, 15, 1])
+    claws = ENGINE.resolve(state, Action("attack", "ghoul", ("ana",), "Claws"), faces)
+    assert "ana is incapacitated and loses concentration" in texts(claws)
+    done = after(state, claws)
+    assert done.get("ana").has("paralyzed") and not done.get("ana").has("concentrating")
+    # The GM reads how long it lasts and how it ends: the stat block's own words.
+    assert any(line.startswith("Claws: If the target is a creature") for line in texts(claws))
