@@ -9,10 +9,12 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign, Membership
 from combat.rules.base import ActionOption, Audience, Fight, RulesError, TrackerView
 from combat.rules.dice import InvalidDice
+from combat.rules.encounter import EventType
 from combat.rules.engine import EngineBase
 from combat.rules.engines import get_engine
 from combat.rules.flow import NEW_ROUND_WAITS, skips_defeated, waits_for_initiative
@@ -251,6 +253,8 @@ def own_result(scene: Scene, written: Event) -> str:
     stays where the user clicked, far above the log."""
     if not visible_events([written], scene.viewer):
         return ""
+    if written.type == EventType.PROPOSED:  # not done yet: the GM answers it
+        return gettext("Sent to the game master: it waits for an answer")
     return log_entry(written, gm=scene.gm, viewer=scene.viewer).summary
 
 

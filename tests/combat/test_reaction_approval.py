@@ -53,6 +53,7 @@ def test_a_players_opportunity_attack_waits_for_the_gm_who_accepts_it(
     client.force_login(django_user_model.objects.get(username="hrac"))
     html = _swing(client, encounter, keys, "r-oa")
     assert "waiting for the game master" in html
+    assert "Sent to the game master: it waits for an answer" in html  # the phone's own line
     assert _goblin_hp(encounter, keys) == hp  # nothing rolled or changed yet
     last = encounter.events.order_by("-seq").first()
     assert last.type == EventType.PROPOSED
