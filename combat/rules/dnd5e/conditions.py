@@ -62,13 +62,16 @@ def add_condition(
     work.step(template[when], name=target.name, condition=condition, who=work.get(who).name)
 
 
-def give(work: Work, target_id: str, condition: str) -> bool:
-    """A condition the rules give (a shove, a grapple): a note instead of an error if immune."""
+def give(
+    work: Work, target_id: str, condition: str, who: str | None = None, when: str = "none"
+) -> bool:
+    """A condition the rules give (a shove, a grapple, a failed save; for good or until `who`'s
+    turn, as `add_condition`): a note instead of an error if immune."""
     target = work.get(target_id)
     if immune(target, condition):
         work.note(_("%(name)s is immune to %(condition)s"), name=target.name, condition=condition)
         return False
-    add_condition(work, target_id, condition)
+    add_condition(work, target_id, condition, who, when)
     consequences(work, target_id, condition)
     return True
 

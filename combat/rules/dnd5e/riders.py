@@ -82,6 +82,26 @@ def spared_by(text: str, size: str, creature_type: str) -> str | None:
     return None
 
 
+_ITS_NEXT = re.compile(
+    r"\buntil the end of (?:its|the creature's|the target's) next turn\b", re.IGNORECASE
+)
+_THEIR_NEXT = re.compile(r"\buntil the end of the [\w ]+?'s next turn\b", re.IGNORECASE)
+_ONE_MINUTE = re.compile(r"\bfor 1 minute\b", re.IGNORECASE)
+MINUTE = 10  # rounds (SRD 5.1: a round is about 6 seconds)
+
+
+def rider_duration(text: str) -> tuple[str, int] | None:
+    """How long the failure's condition lasts, as the save's sentence says: ("target", 0) until
+    the end of its next turn, ("actor", 0) until the end of the attacker's next turn, ("rounds",
+    10) for 1 minute (at most: a repeated save may end it sooner, the GM's from the note)."""
+    sentence = _save_sentence(text)
+    if _ITS_NEXT.search(sentence):
+        return "target", 0
+    if _THEIR_NEXT.search(sentence):
+        return "actor", 0
+    return ("rounds", MINUTE) if _ONE_MINUTE.search(sentence) else None
+
+
 def rider_condition(entry: Mapping[str, Any]) -> str | None:
     """The entry's condition on a failed save: its field, else read from its text."""
     chosen = entry.get("dc_condition")

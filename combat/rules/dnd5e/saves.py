@@ -28,9 +28,10 @@ from combat.rules.dnd5e.common import Work, exhaustion, fail, is_dead, save_bonu
 from combat.rules.dnd5e.conditions import give
 from combat.rules.dnd5e.economy import spend_action
 from combat.rules.dnd5e.mods import Mods
-from combat.rules.dnd5e.riders import rider_condition, spared_by
+from combat.rules.dnd5e.riders import rider_condition, rider_duration, spared_by
 from combat.rules.dnd5e.words import ABILITIES
 from combat.rules.estimate import distribution
+from combat.rules.lasting import LASTS
 
 ABILITY_KEYS = frozenset(key for key, _label in ABILITIES)  # the log names each in its words
 RESISTANCE = "legendary_resistance"  # effect: {"used": n}, for the fight (its "per day")
@@ -87,13 +88,20 @@ def attack_rider(work: Work, actor: Combatant, target_id: str, weapon: str, mods
     _dc_line(work, actor, entry)
     with work.about_combatant(target_id):
         if not _save(work, target, str(entry["dc_ability"]), int(entry["dc"]), mods)[0]:
-            _impose(work, target_id, condition)
+            _impose(work, actor, target_id, condition, text)
 
 
-def _impose(work: Work, target_id: str, condition: str) -> None:
-    """A failed save's condition; an incapacitating one ends the target's concentration."""
-    if give(work, target_id, condition):
-        concentration.on_condition(work, target_id, condition)
+def _impose(work: Work, actor: Combatant, target_id: str, condition: str, text: str) -> None:
+    """A failed save's condition, for as long as the save's sentence says (`rider_duration`);
+    an incapacitating one ends the target's concentration."""
+    lasting = rider_duration(text)
+    who = {"target": target_id, "actor": actor.id}.get(lasting[0]) if lasting else None
+    if not give(work, target_id, condition, who, "end_next" if who else "none"):
+        return
+    concentration.on_condition(work, target_id, condition)
+    if lasting is not None and lasting[0] == "rounds":
+        until = {"condition": condition, "until": work.fight.round + lasting[1]}
+        work.add_effect(target_id, Effect(f"{LASTS}-{condition}", LASTS, until))
 
 
 def rider_text(entry: Mapping[str, Any]) -> str:
@@ -177,7 +185,7 @@ def saving_throws(
             taken = _share(parts, saved, on_success)
             dealt = damage.deal(work, target.id, taken, critical=False) if taken else 0
             if not saved and condition is not None and not is_dead(work.get(target.id)):
-                _impose(work, target.id, condition)
+                _impose(work, actor, target.id, condition, str(entry.get("text") or ""))
         saves[target.id] = {"total": total, "saved": saved, "damage": dealt}
     if str(entry.get("text") or "") and (not parts or condition is not None):
         work.note(_("%(weapon)s: %(text)s"), weapon=entry["name"], text=str(entry["text"]))

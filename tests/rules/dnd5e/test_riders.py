@@ -14,8 +14,15 @@ from __future__ import annotations
 
 from combat.rules.base import Action
 from combat.rules.dnd5e import saves
-from combat.rules.dnd5e.riders import failed_save_condition, prose_dc, rider_condition, spared_by
+from combat.rules.dnd5e.riders import (
+    failed_save_condition,
+    prose_dc,
+    rider_condition,
+    rider_duration,
+    spared_by,
+)
 from combat.rules.faces import TypedFaces
+from combat.rules.lasting import LASTS
 from tests.rules.dnd5e.helpers import ENGINE, after, fight, fighter, texts
 from tests.rules.dnd5e.test_saving_throw_actions import srd
 
@@ -147,3 +154,38 @@ def test_a_paralysing_rider_ends_the_targets_concentration() -> None:
     assert done.get("ana").has("paralyzed") and not done.get("ana").has("concentrating")
     # The GM reads how long it lasts and how it ends: the stat block's own words.
     assert any(line.startswith("Claws: If the target is a creature") for line in texts(claws))
+
+
+def test_how_long_the_failures_condition_lasts_is_read_from_the_same_sentence() -> None:
+    """SRD 5.1, Otyugh: "… be stunned until the end of the otyugh's next turn"; Mummy Lord,
+    Blinding Dust: "… be blinded until the end of the creature's next turn"; Ghoul: "… be
+    paralyzed for 1 minute" (ten rounds at most: a repeated save may end it sooner)."""
+    assert rider_duration("DC 14 Constitution saving throw or take 10 (2d6 + 3) bludgeoning "
+                          "damage and be stunned until the end of the otyugh's next turn.") == (
+        "actor", 0)  # fmt: skip
+    assert rider_duration("DC 16 Constitution saving throw or be blinded until the end of the "
+                          "creature's next turn.") == ("target", 0)  # fmt: skip
+    assert rider_duration("DC 10 Constitution saving throw or be paralyzed for 1 minute.") == (
+        "rounds",
+        10,
+    )
+    assert rider_duration("DC 11 Strength saving throw or be knocked prone.") is None
+
+
+def test_the_ghouls_paralysis_lasts_a_minute_ten_rounds_ending_as_round_eleven_begins() -> None:
+    state = fight(srd("Ghoul", "ghoul"), fighter("ana", hp=30, con=12))
+    claws = ENGINE.resolve(
+        state, Action("attack", "ghoul", ("ana",), "Claws"), TypedFaces([15, 2, 3, 1])
+    )
+    timers = [e for e in after(state, claws).get("ana").effects if e.kind == LASTS]
+    assert [t.data for t in timers] == [{"condition": "paralyzed", "until": 11}]
+
+
+def test_the_otyughs_slam_stuns_until_the_end_of_its_own_next_turn() -> None:
+    otyugh = srd("Otyugh", "oty")
+    state = fight(otyugh, fighter("ana", hp=60, con=10))
+    slam = Action("save_action", "oty", ("ana",), "Tentacle Slam")
+    outcome = ENGINE.resolve(state, slam, TypedFaces([2]))  # d20 2 fails (damage: the note's)
+    assert "ana is stunned until the end of Otyugh's next turn" in texts(outcome)
+    stunned = [e for e in after(state, outcome).get("ana").effects if e.kind == "duration"]
+    assert stunned[0].data == {"condition": "stunned", "who": "oty", "when": "end", "skip": True}
