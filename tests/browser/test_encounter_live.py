@@ -133,10 +133,16 @@ def baldur_hits_the_leader(page) -> None:  # type: ignore[no-untyped-def]
 
 
 def next_turn(gm, faces: str = "") -> None:  # type: ignore[no-untyped-def]
+    """Next turn, then wait until the panel offers what the new board says (a poll may bring
+    the new board before the answer's panel: the page then asks for its panel)."""
     round_before = gm.locator("#board").get_attribute("data-version")
     gm.locator("[name=turn-faces]").fill(faces)
     gm.get_by_role("button", name="Next turn").click()
     expect(gm.locator("#board")).not_to_have_attribute("data-version", round_before or "")
+    gm.wait_for_function(
+        "() => document.querySelector('#panel').dataset.offer"
+        " === document.querySelector('#board').dataset.offer"
+    )
 
 
 def test_the_faces_the_gm_is_typing_survive_a_players_action_arriving_live(
