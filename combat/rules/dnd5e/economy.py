@@ -57,26 +57,26 @@ def _economy_ignored(work: Work, actor: Combatant) -> None:
     work.step(_("GM: the action economy of %(name)s is not checked"), name=actor.name)
 
 
-def spend_action(work: Work, actor: Combatant, what: str, *, override: bool) -> None:
+def _spend(work: Work, actor: Combatant, slot: str, what: str, used: str, override: bool) -> None:
+    """The turn's one `slot` ("action", "bonus") spent on `what`; `used`: the refusal."""
     turn = work.turn(actor.id)
     if override:
         _economy_ignored(work, actor)
-    elif turn.get("action"):
-        raise fail(_("%(name)s has already used the action this turn"), name=actor.name)
-    turn.setdefault("action", what)
+    elif turn.get(slot):
+        raise fail(used, name=actor.name)
+    turn.setdefault(slot, what)
     work.set_turn(actor.id, turn)
+
+
+def spend_action(work: Work, actor: Combatant, what: str, *, override: bool) -> None:
+    used = _("%(name)s has already used the action this turn")
+    _spend(work, actor, "action", what, used, override)
 
 
 def spend_bonus(work: Work, actor: Combatant, what: str, *, override: bool) -> None:
     """The one bonus action of the turn (SRD 5.1, Bonus Actions): the off-hand attack, or a
     Dash or Disengage a feature allows as one (Cunning Action, a goblin's Nimble Escape)."""
-    turn = work.turn(actor.id)
-    if override:
-        _economy_ignored(work, actor)
-    elif turn.get("bonus"):
-        raise fail(_("%(name)s has already used the bonus action"), name=actor.name)
-    turn.setdefault("bonus", what)
-    work.set_turn(actor.id, turn)
+    _spend(work, actor, "bonus", what, _("%(name)s has already used the bonus action"), override)
 
 
 def spend_action_or_bonus(work: Work, actor: Combatant, what: str, mods: Mods) -> None:

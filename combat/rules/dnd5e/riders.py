@@ -41,6 +41,14 @@ def _save_sentence(text: str) -> str:
     return next((s for s in _SENTENCE.split(text) if "saving throw" in s.casefold()), "")
 
 
+def from_the_save(text: str) -> str:
+    """The words from the sentence that names the saving throw on ("" when none does): the
+    SRD's "Hit: …" comes first."""
+    sentences = _SENTENCE.split(text)
+    first = next((i for i, s in enumerate(sentences) if "saving throw" in s.casefold()), None)
+    return " ".join(sentences[first:]) if first is not None else ""
+
+
 def failed_save_condition(text: str) -> str | None:
     """The one condition the save's sentence gives on a failure, or None."""
     sentence = _save_sentence(text)

@@ -28,7 +28,7 @@ from combat.rules.dnd5e.common import Work, exhaustion, fail, is_dead, save_bonu
 from combat.rules.dnd5e.conditions import give
 from combat.rules.dnd5e.economy import spend_action
 from combat.rules.dnd5e.mods import Mods
-from combat.rules.dnd5e.riders import rider_condition, rider_duration, spared_by
+from combat.rules.dnd5e.riders import from_the_save, rider_condition, rider_duration, spared_by
 from combat.rules.dnd5e.words import ABILITIES
 from combat.rules.estimate import distribution
 from combat.rules.lasting import LASTS
@@ -105,13 +105,10 @@ def _impose(work: Work, actor: Combatant, target_id: str, condition: str, text: 
 
 
 def rider_text(entry: Mapping[str, Any]) -> str:
-    """From the first sentence that names the saving throw on (the SRD's "Hit: …" comes first);
-    the DC and its ability when the entry has no words for it."""
-    sentences = re.split(r"(?<=\.)\s+", str(entry.get("text") or ""))
-    first = next((i for i, s in enumerate(sentences) if "saving throw" in s.casefold()), None)
-    if first is not None:
-        return " ".join(sentences[first:])
-    return f"DC {entry.get('dc')} {str(entry.get('dc_ability')).upper()}"
+    """The rider's words (`riders.from_the_save`); the DC and its ability when the entry has no
+    words for it."""
+    words = from_the_save(str(entry.get("text") or ""))
+    return words or f"DC {entry.get('dc')} {str(entry.get('dc_ability')).upper()}"
 
 
 def _dc_line(work: Work, actor: Combatant, entry: Mapping[str, Any]) -> None:
