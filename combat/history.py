@@ -50,7 +50,7 @@ def _strike(event: Event, kind: str, target: Any) -> None:
     if kind == EventType.REDO:
         StruckEntry.objects.filter(event__in=named).delete()
         return
-    pk = named.values_list("pk", flat=True).first()
+    pk = named.order_by().values_list("pk", flat=True).first()
     if pk is not None:  # one statement whether or not an older undo struck it already
         StruckEntry.objects.bulk_create(
             [StruckEntry(encounter_id=event.encounter_id, event_id=pk, by=event.seq)],

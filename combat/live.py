@@ -45,7 +45,8 @@ def rewritten(encounter: Encounter, seen: str | None) -> int | None:
     if match is None:
         return None
     seq, token = int(match[1]), match[2]
-    hash = Event.objects.at(encounter, seq).values_list("hash", flat=True)
+    # Unordered: the log's ordering would join the encounters to sort this one row.
+    hash = Event.objects.at(encounter, seq).order_by().values_list("hash", flat=True)
     found = hash.first()
     if found is not None and any(
         constant_time_compare(token, seen_token(encounter.pk, seq, found, key))

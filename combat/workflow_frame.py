@@ -4,7 +4,9 @@ event it targets, through combat.history's index), let the workflow check and de
 decided event with the encounter machine's `apply`, persist the state to the rows, append the
 event with its history index, bump the version and notify browsers on commit."""
 
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -12,6 +14,7 @@ from weakref import WeakKeyDictionary
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
+from combat.rules.base import Fight
 from combat.rules.encounter import EncounterState, Payload, Recorded, apply, payload_from_json
 from combat.rules.engine import EngineBase
 from combat.rules.engines import get_engine
@@ -54,6 +57,52 @@ class Locked:
 Step = Callable[[Locked, FaceSource], Payload]
 
 
+@dataclass
+class Hold:
+    """A post's whole check-and-write in one transaction: the view reads the encounter under its
+    lock (and whatever it checks: the membership, the form against the fight), and the
+    workflow it calls writes from what the view read, without locking and loading it again.
+    Kept for one workflow: a second in the same post locks and loads as usual."""
+
+    encounter: Encounter | None = None
+    rows: dict[str, Combatant] | None = None
+    fight: Fight | None = None
+
+    def keep(self, encounter: Encounter, rows: dict[str, Combatant], fight: Fight) -> None:
+        self.encounter, self.rows, self.fight = encounter, rows, fight
+
+
+_HOLD: ContextVar[Hold | None] = ContextVar("combat_hold", default=None)
+
+
+@contextlib.contextmanager
+def holding() -> Iterator[Hold]:
+    """One transaction for the post: what is read inside locks what it reads (the caller locks
+    the encounter with `select_for_update` when `hold()` is open and keeps it in the hold)."""
+    token = _HOLD.set(Hold())
+    try:
+        with transaction.atomic():
+            yield _HOLD.get() or Hold()
+    finally:
+        _HOLD.reset(token)
+
+
+def hold() -> Hold | None:
+    """The post's hold, when the view runs inside `holding()`."""
+    return _HOLD.get()
+
+
+def _held(encounter_id: int) -> Locked | None:
+    """What the view read under the lock for this encounter, once; else None."""
+    kept = _HOLD.get()
+    if kept is None or kept.encounter is None or kept.encounter.pk != encounter_id:
+        return None
+    assert kept.rows is not None and kept.fight is not None
+    encounter, rows, fight = kept.encounter, kept.rows, kept.fight
+    kept.encounter = kept.rows = kept.fight = None
+    return Locked(encounter, rows, EncounterState(encounter.system, fight, str(encounter.status)))
+
+
 def perform(
     encounter_id: int,
     user: AbstractBaseUser | None,
@@ -63,14 +112,20 @@ def perform(
     *,
     target: Target | None = None,
 ) -> Event:
-    """Lock → load → check and decide (`step`) → apply → persist → append → version → notify."""
-    with transaction.atomic():
-        encounter = _locked(encounter_id)
+    """Lock → load → check and decide (`step`) → apply → persist → append → version → notify.
+    Inside a post's `holding()`, the lock and the state are the view's, read once: a refusal
+    then writes nothing and leaves the post's transaction usable (no savepoint is needed)."""
+    held = _held(encounter_id)
+    with transaction.atomic() if held is None else contextlib.nullcontext():
+        encounter = _locked(encounter_id) if held is None else held.encounter
         existing = _retried(encounter, user, key)
         if existing is not None:
             return existing
         faces = faces_from(typed_faces)
-        state, rows = load_state(encounter)
+        if held is None:
+            state, rows = load_state(encounter)
+        else:
+            state, rows = held.state, held.rows
         locked = Locked(encounter, rows, state, _target(encounter, target))
         payload = step(locked, faces)
         _all_used(faces)
@@ -93,7 +148,7 @@ def _retried(encounter: Encounter, user: AbstractBaseUser | None, key: str) -> E
     if not key:
         return None
     mine = user if user is not None and user.is_authenticated else None
-    existing: Event | None = Event.objects.keyed(encounter, mine, key).first()
+    existing: Event | None = Event.objects.keyed(encounter, mine, key).found()
     return existing
 
 

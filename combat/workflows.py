@@ -269,7 +269,7 @@ def decide_proposal(
     """Accept (resolve it, with the player's typed dice if any) or reject a proposal. The
     proposal itself never changes (the log is append-only); whether it is still pending is
     judged inside the workflow's lock."""
-    found = Event.objects.proposals().at(encounter_id, seq).first()
+    found = Event.objects.proposals().at(encounter_id, seq).found()
     if found is None:
         raise RulesError(_("That proposal was already decided."))
     if not accept:

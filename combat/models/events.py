@@ -40,6 +40,12 @@ class EventQuerySet(AppendOnlyQuerySet):
         """The encounter's event number `seq` (one index lookup)."""
         return self.filter(encounter=encounter, seq=seq)
 
+    def found(self) -> Any:
+        """The one row these filters name (a one-time key, an event's number), or None: read
+        without the log's ordering, whose "encounter" would join the encounters to sort one
+        row by their creation."""
+        return next(iter(self.order_by()[:1]), None)
+
     def log(self, encounter: Any) -> "EventQuerySet":
         """The encounter's whole log, oldest first."""
         return self.filter(encounter=encounter).order_by("seq")

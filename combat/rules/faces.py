@@ -7,6 +7,7 @@ one round of explosions after another), so the faces of any roll can be typed ba
 
 from __future__ import annotations
 
+import os
 import random
 import secrets
 from collections.abc import Sequence
@@ -19,16 +20,38 @@ class FaceSource(Protocol):
         ...
 
 
-class SecureFaces:
-    """Live play: faces from the operating system's secure random source."""
+_SYSTEM = secrets.SystemRandom()  # the operating system's randomness, for dice over 256 sides
 
-    __slots__ = ("_below",)
+
+class SecureFaces:
+    """Live play: faces from the operating system's secure random source.
+
+    The bytes are read in blocks (one ``os.urandom`` call per ``BLOCK`` bytes instead of one per
+    face) and cut into faces without bias by rejection sampling: a byte is kept only below the
+    largest multiple of the die's sides that fits in a byte, and its remainder is the face, so
+    every face is exactly equally likely, as with ``secrets.randbelow``. A die of more than 256
+    sides asks ``secrets.SystemRandom`` itself. One source belongs to one roll or one request:
+    its unread bytes are never shared.
+    """
+
+    __slots__ = ("_block", "_at")
+    BLOCK = 256
 
     def __init__(self) -> None:
-        self._below = secrets.SystemRandom().randrange
+        self._block = b""
+        self._at = 0
 
     def roll(self, sides: int) -> int:
-        return self._below(sides) + 1
+        if sides > 256:
+            return _SYSTEM.randrange(sides) + 1
+        limit = 256 - 256 % sides  # the bytes at or above it would favour the low faces
+        while True:
+            if self._at >= len(self._block):
+                self._block, self._at = os.urandom(self.BLOCK), 0
+            byte = self._block[self._at]
+            self._at += 1
+            if byte < limit:
+                return byte % sides + 1
 
 
 class SeededFaces:

@@ -18,12 +18,13 @@ from ..hand_forms import AddCombatantsForm, AdjustForm
 from ..options import EncounterOptionsForm
 from ..panel import action_form, gm_forms, on_turn, posted_actor
 from ..rules.encounter import EveryoneHasOne
-from .common import answer, done, done_before, refused, scene_of
+from .common import answer, done, done_before, held_post, refused, scene_of
 from .queries import ActorQuery
 
 
 @login_required
 @require_POST
+@held_post
 def encounter_action(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     """An action of the combatant whose turn it is: by the GM, or by the player who owns it."""
     scene = scene_of(request, pk, enc_pk)
@@ -52,6 +53,7 @@ def encounter_action(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpRe
 
 @login_required
 @require_POST
+@held_post
 def encounter_turn(request: AuthedHttpRequest, pk: int, enc_pk: int, step: str) -> HttpResponse:
     """The GM's turn controls: initiative, next turn, undo, redo, end."""
     if step not in submit.TURN_STEPS:
@@ -76,6 +78,7 @@ def encounter_turn(request: AuthedHttpRequest, pk: int, enc_pk: int, step: str) 
 
 @login_required
 @require_POST
+@held_post
 def encounter_proposal(request: AuthedHttpRequest, pk: int, enc_pk: int, seq: int) -> HttpResponse:
     """The GM accepts (resolves) or rejects a player's proposed action."""
     scene = scene_of(request, pk, enc_pk, gm=True)
@@ -93,6 +96,7 @@ def encounter_proposal(request: AuthedHttpRequest, pk: int, enc_pk: int, seq: in
 
 @login_required
 @require_POST
+@held_post
 def encounter_add(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     scene = scene_of(request, pk, enc_pk, gm=True)
     if done_before(request, scene):
@@ -105,6 +109,7 @@ def encounter_add(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpRespo
 
 @login_required
 @require_POST
+@held_post
 def encounter_adjust(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     scene = scene_of(request, pk, enc_pk, gm=True)
     if done_before(request, scene):
@@ -120,6 +125,7 @@ def encounter_adjust(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpRe
 
 @login_required
 @require_POST
+@held_post
 def encounter_options(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResponse:
     """The GM sets the encounter's fight options before its first initiative."""
     scene = scene_of(request, pk, enc_pk, gm=True)

@@ -1,12 +1,15 @@
 """What the encounter views share: the scoped lookup, the loaded scene, and the answer to a
 post (the panel, with the board out of band) or its redirect without JavaScript."""
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
 from django.urls import reverse
 
 from campaigns.access import membership_or_404
@@ -17,22 +20,48 @@ from config.http import AuthedHttpRequest
 from ..models import Encounter, Event
 from ..panel import gm_forms, panel_context
 from ..presenter import Scene, board_context, own_result
+from ..workflow_frame import hold, holding
 
 PAGE = "combat/encounter.html"
 
 
-def encounter_of(request: AuthedHttpRequest, pk: int, enc_pk: int) -> tuple[Membership, Encounter]:
-    membership = membership_or_404(request, pk)
-    encounter = get_object_or_404(membership.campaign.encounters.all(), pk=enc_pk)
+def encounter_of(
+    request: AuthedHttpRequest, pk: int, enc_pk: int, *, lock: bool = False
+) -> tuple[Membership, Encounter]:
+    """`lock`: inside a post's transaction, the membership and the encounter locked as read."""
+    membership = membership_or_404(request, pk, lock=lock)
+    encounters = membership.campaign.encounters.all()
+    encounter = get_object_or_404(encounters.select_for_update() if lock else encounters, pk=enc_pk)
     return membership, encounter
 
 
 def scene_of(request: AuthedHttpRequest, pk: int, enc_pk: int, *, gm: bool = False) -> Scene:
-    """The encounter as this user sees it, read once; `gm`: a 403 for anybody else."""
-    membership, encounter = encounter_of(request, pk, enc_pk)
+    """The encounter as this user sees it, read once; `gm`: a 403 for anybody else. In a
+    `held_post`, read under the locks the write takes, and kept for its workflow."""
+    kept = hold()
+    membership, encounter = encounter_of(request, pk, enc_pk, lock=kept is not None)
     if gm and not membership.is_gm:
         raise PermissionDenied
-    return Scene.load(membership, encounter, request.user)
+    scene = Scene.load(membership, encounter, request.user)
+    if kept is not None and scene.fight is not None:
+        kept.keep(encounter, {row.key: row for row in scene.rows}, scene.fight)
+    return scene
+
+
+View = Callable[..., HttpResponse]
+
+
+def held_post(view: View) -> View:
+    """The post's checks (membership, GM, turn, the form against the fight) and its write in
+    one transaction, under the locks the write takes; the fight is read once. The answer is
+    drawn after the commit (a TemplateResponse), so the lock is not held while it is drawn."""
+
+    @wraps(view)
+    def post(request: AuthedHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        with holding():
+            return view(request, *args, **kwargs)
+
+    return post
 
 
 def partial(request: AuthedHttpRequest) -> bool:
@@ -57,7 +86,7 @@ def answer(request: AuthedHttpRequest, scene: Scene, **panel: Any) -> HttpRespon
     if "gm_forms" not in panel and scene.gm and request.POST.get("forms"):
         panel["gm_forms"] = gm_forms(scene)  # open in the page: they stay open (and kept)
     context = {**board_context(scene), **panel_context(scene, **panel)}
-    return render(request, f"{PAGE}#answer" if partial(request) else PAGE, context)
+    return TemplateResponse(request, f"{PAGE}#answer" if partial(request) else PAGE, context)
 
 
 def refused(request: AuthedHttpRequest, scene: Scene, message: str) -> HttpResponse:

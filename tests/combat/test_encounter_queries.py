@@ -57,8 +57,58 @@ def test_queries_do_not_grow_with_combatants_or_log_entries(client, fight):
     # then the page's reads: the combatants, a page of the log, the open proposals (none: one
     # small indexed read) and the journal rolls the action form offers. The action reads no
     # key before its workflow (the workflow finds a retry under the lock; the view asks only
-    # when the fight refuses the post), then the locked workflow (lock, key, combatants,
-    # writes, event, history row, version) and the re-render from the encounter it saved. A
-    # poll that sends the entry its browser remembers adds one indexed lookup (combat.live).
-    assert small == {"poll_unchanged": 4, "poll_remembering": 5, "page": 8, "action": 18}
+    # when the fight refuses the post). The action reads the fight once: its view takes the
+    # locks (membership, encounter) and reads the combatants inside the write's transaction,
+    # and its workflow writes from them (key, writes, event, history row, version); then the
+    # re-render from the encounter it saved. A poll that sends the entry its browser remembers
+    # adds one indexed lookup (combat.live).
+    assert small == {"poll_unchanged": 4, "poll_remembering": 5, "page": 8, "action": 16}
     assert small["poll_remembering"] == small["poll_unchanged"] + 1
+
+
+def _post_queries(client, fight, **data):
+    encounter = fight["encounter"]
+    action = reverse("combat:encounter_action", args=[encounter.campaign_id, encounter.pk])
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(action, data, **HTMX)
+    assert response.status_code == 200
+    return [query["sql"] for query in queries.captured_queries], response
+
+
+def _position(sqls, start):
+    return next(n for n, sql in enumerate(sqls) if sql.startswith(start))
+
+
+def test_an_action_reads_the_fight_once_under_the_locks_its_write_takes(client, fight):
+    """The view's checks (membership, turn, the form against the fight) and the workflow's
+    write share one transaction: the membership and the encounter are read (on PostgreSQL
+    locked) before the combatants, which are read once, and the write follows."""
+    client.force_login(fight["gm"])
+    data = {"key": "held-1", "kind": "attack", "targets": [fight["leader"]]}
+    sqls, _response = _post_queries(client, fight, **data, weapon="Široký meč", faces="1, 6, 1")
+    member = _position(sqls, 'SELECT "campaigns_membership"')
+    locked = _position(sqls, 'SELECT "combat_encounter"')
+    rows = [n for n, sql in enumerate(sqls) if sql.startswith('SELECT "combat_combatant"')]
+    written = _position(sqls, 'INSERT INTO "combat_event"')
+    assert len(rows) == 1  # the fight is read once
+    assert member < locked < rows[0] < written
+    if connection.vendor == "postgresql":
+        assert 'FOR UPDATE OF "campaigns_membership"' in sqls[member]
+        assert sqls[locked].endswith("FOR UPDATE")
+    else:  # SQLite: one writer at a time, from the transaction's first statement
+        assert any(sql.startswith("SAVEPOINT") for sql in sqls[:member])
+
+
+def test_a_refused_action_in_the_held_transaction_shows_its_error_and_writes_nothing(client, fight):
+    """A refusal inside the post's transaction leaves it usable: the form comes back with its
+    error and the fight is read still once."""
+    client.force_login(fight["gm"])
+    before = Encounter.objects.get(pk=fight["encounter"].pk).log_length
+    data = {"key": "held-2", "kind": "attack", "targets": [fight["leader"]]}
+    sqls, response = _post_queries(client, fight, **data, weapon="Široký meč", faces="1, 6, 1, 4")
+    page = response.content.decode()
+    assert "1 face too many: expected 3" in page  # next to the typed faces, which stay
+    assert 'name="faces" value="1, 6, 1, 4"' in page
+    assert len([s for s in sqls if s.startswith('SELECT "combat_combatant"')]) == 1
+    assert not any(s.startswith('INSERT INTO "combat_event"') for s in sqls)
+    assert Encounter.objects.get(pk=fight["encounter"].pk).log_length == before

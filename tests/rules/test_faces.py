@@ -50,6 +50,48 @@ def test_seeded_d6_is_fair_within_a_few_percent():
     assert all(9_600 <= counts[face] <= 10_400 for face in range(1, 7))
 
 
+class _Bytes:
+    """The operating system's randomness as a test reads it: the given bytes, block by block."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.asked = data, []
+
+    def __call__(self, size: int) -> bytes:
+        self.asked.append(size)
+        block, self.data = self.data[:size], self.data[size:]
+        return block
+
+
+@pytest.mark.parametrize("sides", [2, 3, 4, 6, 8, 10, 12, 20, 100, 256])
+def test_secure_faces_cut_every_byte_value_without_bias(monkeypatch, sides):
+    """Each of the 256 byte values either gives a face or is drawn again: every face comes from
+    exactly as many byte values, so uniform bytes give uniform faces (rejection sampling)."""
+    source = _Bytes(bytes(range(256)) * 2)
+    monkeypatch.setattr("combat.rules.faces.os.urandom", source)
+    secure, kept = SecureFaces(), 256 - 256 % sides
+    faces = Counter(secure.roll(sides) for _ in range(kept))
+    assert faces == Counter({face: kept // sides for face in range(1, sides + 1)})
+    assert source.asked == [SecureFaces.BLOCK]  # one read of the system for all those faces
+
+
+def test_secure_faces_draw_again_past_the_last_whole_multiple(monkeypatch):
+    """A d6 keeps the bytes 0-251 (42 of each face); 252-255 would favour 1-4, so they are
+    skipped and the next byte decides; the next block is read when one runs out."""
+    block = bytes([252, 253, 254, 255, 0, 251, 5, *[200] * 249])
+    source = _Bytes(block + bytes([7]))
+    monkeypatch.setattr("combat.rules.faces.os.urandom", source)
+    secure = SecureFaces()
+    assert [secure.roll(6), secure.roll(6), secure.roll(6)] == [1, 6, 6]
+    assert [secure.roll(6) for _ in range(249)] == [3] * 249  # 200 % 6 = 2
+    assert secure.roll(6) == 2  # 7 % 6 = 1, from the second block
+    assert source.asked == [256, 256]
+
+
+def test_secure_faces_of_big_dice_come_from_the_system_whole(monkeypatch):
+    monkeypatch.setattr("combat.rules.faces._SYSTEM.randrange", lambda sides: sides - 1)
+    assert SecureFaces().roll(1000) == 1000
+
+
 def test_typed_faces_come_out_in_the_order_typed():
     typed = TypedFaces([3, 1, 6])
     assert [typed.roll(6), typed.roll(6), typed.roll(6)] == [3, 1, 6]

@@ -6,6 +6,7 @@ leaves are ``Number`` and ``DiceTerm``; a unary minus is a one-part ``Sum``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -70,6 +71,17 @@ class Target:
         if self.compare is Compare.AT_MOST:
             return total <= self.value
         return total < self.value
+
+    def met_by_each(self, totals: Sequence[int]) -> tuple[bool, ...]:
+        """``met_by`` of each total, the comparison chosen once for the whole term."""
+        value = self.value
+        if self.compare is Compare.AT_LEAST:
+            return tuple([total >= value for total in totals])
+        if self.compare is Compare.ABOVE:
+            return tuple([total > value for total in totals])
+        if self.compare is Compare.AT_MOST:
+            return tuple([total <= value for total in totals])
+        return tuple([total < value for total in totals])
 
     @property
     def lowest_success(self) -> int:

@@ -129,13 +129,25 @@ class TermRoll(NamedTuple):
             explodes = self.term.explode is Explode.EXPLODE
             exploded = [explodes and value == sides for value in self.values]
         kept = self.kept or (True,) * count
-        dicts = [
-            {"sides": sides, "faces": die, "kept": keep, "exploded": boom, "term": term_index}
-            for die, keep, boom in zip(faces, kept, exploded, strict=True)
-        ]
         if self.successes is not None:
-            for record, success in zip(dicts, self.successes, strict=True):
-                record["success"] = success
+            dicts = [
+                {
+                    "sides": sides,
+                    "faces": die,
+                    "kept": keep,
+                    "exploded": boom,
+                    "term": term_index,
+                    "success": success,
+                }
+                for die, keep, boom, success in zip(
+                    faces, kept, exploded, self.successes, strict=True
+                )
+            ]
+        else:
+            dicts = [
+                {"sides": sides, "faces": die, "kept": keep, "exploded": boom, "term": term_index}
+                for die, keep, boom in zip(faces, kept, exploded, strict=True)
+            ]
         if self.parents is not None:
             for record, parent in zip(dicts, self.parents, strict=True):
                 if parent >= 0:

@@ -113,7 +113,7 @@ def _roll_term(term: DiceTerm, index: int, offset: int, faces: _Faces) -> TermRo
         kept = _kept(values, term.keep)
         value = sum(value for value, keep in zip(values, kept, strict=True) if keep)
     elif term.target is not None:
-        successes = tuple(map(term.target.met_by, values))
+        successes = term.target.met_by_each(values)
         value = successes.count(True)
     else:
         value = sum(values)
