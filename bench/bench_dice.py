@@ -128,7 +128,67 @@ def odds_timings() -> list[tuple[str, str, str, float, float, float]]:
     return rows
 
 
-def render(rates, records, odds_rows) -> str:
+PREVIEW_PROBE = """
+import sys, time
+sys.path.insert(0, {root!r})
+from dataclasses import replace
+from combat.rules.base import Action
+from combat.rules.preview import enumerated, preview
+from tests.rules.simulate_fights import prepared
+engine, fight = prepared("draci_hlidka", [("Baldur", "party", 1), ("Vůdce skřetů", "enemies", 1)])
+fight = replace(fight, round=1, order=("c1", "c2"), current="c1")
+action = Action("attack", "c1", ("c2",), "Široký meč", {modifiers!r})
+started = time.perf_counter(); found = preview(engine, fight, action)
+first = time.perf_counter() - started
+started = time.perf_counter(); preview(engine, fight, action); again = time.perf_counter() - started
+started = time.perf_counter(); enumerated(engine, fight, action)
+old = time.perf_counter() - started
+print(first * 1000, again * 1000, old * 1000, float(found.hit), float(found.damage))
+"""
+PREVIEWS = [("the seed's blow", {}), ("with Výhoda, half cover", {"advantage": 1, "cover": "half"})]
+
+
+def preview_timings() -> list[tuple[str, float, float, float, float, float]]:
+    """The encounter page's odds of a Dračí Hlídka blow (combat.rules.preview), each in a fresh
+    process: worked out from the two dice (attack_odds), and by enumerating every face."""
+    rows = []
+    for label, modifiers in PREVIEWS:
+        code = PREVIEW_PROBE.format(root=str(ROOT), modifiers=modifiers)
+        runs = []
+        for _ in range(3):
+            output = subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True
+            ).stdout.split()
+            runs.append([float(value) for value in output])
+        first, again, old = (statistics.median(run[n] for run in runs) for n in range(3))
+        rows.append((label, first, again, old, runs[0][3], runs[0][4]))
+    return rows
+
+
+def preview_table(rows) -> list[str]:
+    lines = [
+        "",
+        f"### The encounter page's odds of a Dračí Hlídka blow (target ≤ {ODDS_TARGET_MS:.0f} ms)",
+        "",
+        "Baldur's broad sword against the goblin leader's active Obrana, as the action panel asks "
+        "(`combat.rules.preview`): the first answer in a fresh Python process (median of 3), the "
+        "same question again in it, and the enumeration of every face the engine could draw "
+        "(the way before, and the reference the tests compare with). The view also keeps each "
+        "answer per fight version and action (`combat/views/odds.py`).",
+        "",
+        "| blow | first ms | again ms | enumerated ms | enumerated ÷ first | chance to hit "
+        "| expected Zranění | target |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for label, first, again, old, hit, damage in rows:
+        lines.append(
+            f"| {label} | {first:.1f} | {again:.2f} | {old:.0f} | {old / first:.0f}× "
+            f"| {hit:.4f} | {damage:.2f} | {verdict(first <= ODDS_TARGET_MS)} |"
+        )
+    return lines
+
+
+def render(rates, records, odds_rows, preview_rows) -> str:
     header = [
         "## Dice engine (`bench/bench_dice.py`)",
         "",
@@ -138,6 +198,7 @@ def render(rates, records, odds_rows) -> str:
         "",
     ]
     body = rate_table(rates) + record_table(records) + odds_table(odds_rows)
+    body += preview_table(preview_rows)
     return "\n".join([*header, *body]) + "\n"
 
 
@@ -209,7 +270,7 @@ def main() -> None:
     rates = compare_rates()
     records = [(expression, record_median_us(expression)) for expression, _ in SHARED]
     odds_rows = odds_timings()
-    print(write_section("dice", render(rates, records, odds_rows)))
+    print(write_section("dice", render(rates, records, odds_rows, preview_timings())))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,32 @@
 """Shared fixtures: users in the four roles every permission test needs."""
 
+import os
+
 import pytest
+
+# The fixtures through which a test reaches the database (pytest-django blocks it otherwise).
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+)
+
+
+def uses_the_database(item: pytest.Item) -> bool:
+    names = set(getattr(item, "fixturenames", ()))
+    return bool(names & DATABASE_FIXTURES) or item.get_closest_marker("django_db") is not None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """`TESTS_DATABASE_ONLY=1` (CI's second pass, on PostgreSQL): only the tests that reach the
+    database. The others (the pure rules, the dice, the parsers) cannot tell one database from
+    another and already ran in the first pass; pytest-django refuses them any database access,
+    so none of them can depend on which one is configured."""
+    if os.environ.get("TESTS_DATABASE_ONLY") != "1":
+        return
+    kept = [item for item in items if uses_the_database(item)]
+    deselected = [item for item in items if not uses_the_database(item)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = kept
 
 
 @pytest.fixture(autouse=True)

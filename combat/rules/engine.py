@@ -9,6 +9,7 @@ system overrides where its rules differ. Pure, like the rest of combat.rules.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -141,6 +142,11 @@ class EngineBase:
 
     def odds(self, fight: Fight, action: Action) -> tuple[Step, ...] | None:
         """Exact odds shown before the roll (with `own_odds`); None: none for this action."""
+        return None
+
+    def exact_odds(self, fight: Fight, action: Action) -> tuple[Fraction, ...] | None:
+        """The preview's (chance to hit, expected damage, chance not covered), worked out from
+        distributions; None: combat.rules.preview enumerates every face instead."""
         return None
 
     def weapon_names(self, fight: Fight, actor: str) -> tuple[str, ...]:

@@ -58,9 +58,23 @@ class Preview:
     def uncovered_percent(self) -> str:
         return f"{float(self.uncovered) * 100:.1f}"
 
+    @property
+    def uncovered_shown(self) -> bool:
+        """Worth saying: it shows as at least 0.1 % (below, "±0.0 %" would say nothing)."""
+        return self.uncovered_percent != "0.0"
+
 
 def preview(engine: EngineBase, fight: Fight, action: Action) -> Preview | None:
-    """Exact odds of `action`, or None when it is not allowed or too big to enumerate."""
+    """Exact odds of `action`, or None when it is not allowed or too big to enumerate. The
+    engine may work them out from distributions itself (`exact_odds`): the same numbers, fast."""
+    exact = engine.exact_odds(fight, action)
+    if exact is not None:
+        return Preview(*exact)
+    return enumerated(engine, fight, action)
+
+
+def enumerated(engine: EngineBase, fight: Fight, action: Action) -> Preview | None:
+    """The odds of `action` from every sequence of faces it could draw (the reference)."""
     stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
     hit = damage = uncovered = Fraction(0)
     for _ in range(BUDGET):

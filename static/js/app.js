@@ -276,11 +276,93 @@ document.addEventListener("keydown", (event) => {
     if (quickHp(current ? current.dataset.key : "")) event.preventDefault();
     return;
   }
-  const button = document.querySelector(`#panel [data-shortcut="${CSS.escape(key)}"]`);
-  if (button && !button.disabled) {
-    event.preventDefault();
-    button.click();
+  if (!document.querySelector(`#panel [data-shortcut="${CSS.escape(key)}"]`)) return;
+  event.preventDefault();
+  if (performance.now() - panelSwapped >= 500) {
+    shortcut(key);
+    return;
   }
+  pendingShortcut = key; // a new panel is coming in: pressed once it is ready (or in 500 ms)
+  setTimeout(() => {
+    if (pendingShortcut !== key) return;
+    pendingShortcut = null;
+    shortcut(key);
+  }, 500);
+});
+// A panel just swapped in is not yet htmx's for its settle (~20 ms): a click then would post
+// the old way and load the whole page. A shortcut pressed meanwhile waits for the settle.
+let panelSwapped = -Infinity; // when a panel swap began; its settle ends the wait (or 500 ms)
+let pendingShortcut = null;
+function shortcut(key) {
+  const button = document.querySelector(`#panel [data-shortcut="${CSS.escape(key)}"]`);
+  if (!button || button.disabled) return;
+  button.focus({ preventScroll: true }); // focus stays on the control that acted (issue M)
+  focusWas = { region: "panel", id: button.id };
+  button.click();
+}
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (aimsAtPanel(event.detail) && event.detail.shouldSwap) panelSwapped = performance.now();
+});
+document.addEventListener("htmx:afterSettle", (event) => {
+  if (event.detail.elt.id !== "panel") return;
+  panelSwapped = -Infinity;
+  const key = pendingShortcut;
+  pendingShortcut = null;
+  if (key) shortcut(key);
+});
+
+// Every player hears the fight (issue M): the one-line summary of each new log entry goes,
+// oldest first, into one polite live region (#announcer) that no swap replaces; the entries the
+// page opened with are not read out. Focus never falls to <body> when a region is replaced: a
+// control with the same id gets it back (htmx), else the region itself.
+let announced = null;
+function logEntries() {
+  return [...document.querySelectorAll("#log .log-entry[data-seq]")].map((entry) => ({
+    seq: parseInt(entry.dataset.seq, 10),
+    entry,
+  }));
+}
+function announceNew() {
+  const region = document.getElementById("announcer");
+  if (!region) return;
+  const entries = logEntries();
+  if (announced === null) {
+    announced = Math.max(0, ...entries.map((item) => item.seq));
+    return;
+  }
+  const fresh = entries.filter((item) => item.seq > announced).sort((a, b) => a.seq - b.seq);
+  for (const { seq, entry } of fresh) {
+    const summary = entry.querySelector(".log-summary");
+    const line = document.createElement("p");
+    line.textContent = (summary ? summary.textContent : "").replace(/\s+/g, " ").trim();
+    region.append(line);
+    announced = Math.max(announced, seq);
+  }
+  while (region.children.length > 10) region.firstElementChild.remove();
+}
+document.addEventListener("DOMContentLoaded", announceNew);
+document.addEventListener("htmx:afterSettle", (event) => {
+  if (event.detail.elt.id === "board") announceNew();
+});
+document.addEventListener("htmx:oobAfterSwap", (event) => {
+  if (event.target.id === "board") announceNew();
+});
+let focusWas = null; // the region ("panel", "board") that had the focus, and the control's id
+function noteFocus(target) {
+  if (target && (target.id === "panel" || target.id === "board")) {
+    const active = document.activeElement;
+    if (target.contains(active)) focusWas = { region: target.id, id: active.id };
+  }
+}
+document.addEventListener("htmx:beforeSwap", (event) => noteFocus(event.detail.target));
+document.addEventListener("htmx:oobBeforeSwap", (event) => noteFocus(event.detail.target));
+document.addEventListener("htmx:afterSettle", (event) => {
+  if (!focusWas || event.detail.elt.id !== focusWas.region) return;
+  const region = event.detail.elt;
+  const control = focusWas.id ? document.getElementById(focusWas.id) : null;
+  focusWas = null;
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (lost) (control && region.contains(control) ? control : region).focus({ preventScroll: true });
 });
 
 // A player's phone buzzes when a new panel says it has become their turn (not when the page

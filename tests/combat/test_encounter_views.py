@@ -163,6 +163,33 @@ def test_the_action_panel_shows_the_exact_chance_to_hit_before_the_roll(client, 
     assert f"{float(result.hit) * 100:.1f}" in html
 
 
+def test_the_odds_of_one_action_are_worked_out_once_per_fight_version(client, fight, monkeypatch):
+    """Asked again for the same action in the same fight (a player going back to a weapon),
+    the odds come from the cache; after any event of the fight they are worked out anew."""
+    from combat import workflows
+    from combat.views import odds
+
+    worked: list[object] = []
+
+    def counted(*args):
+        worked.append(args[2])
+        return preview(*args)
+
+    preview = odds.preview
+    monkeypatch.setattr(odds, "preview", counted)
+    client.force_login(fight["gm"])
+    query = {"key": "o", "kind": "attack", "targets": [fight["leader"]], "weapon": "Široký meč"}
+    url = _url(fight, "combat:encounter_odds")
+    first = client.get(url, query, **HTMX).content.decode()
+    assert client.get(url, query, **HTMX).content.decode() == first
+    assert len(worked) == 1
+    client.get(url, {**query, "weapon": ""}, **HTMX)  # another action: its own odds
+    assert len(worked) == 2
+    workflows.adjust(fight["encounter"].pk, fight["gm"], "o-adj", fight["leader"], hp=5)
+    assert client.get(url, query, **HTMX).status_code == 200
+    assert len(worked) == 3  # the fight changed: worked out again
+
+
 def test_players_propose_and_the_gm_accepts_or_rejects(client, fight, django_user_model):
     campaign = fight["encounter"].campaign
     campaign.players_propose = True

@@ -20,17 +20,30 @@ from combat.rules.preview import preview
 from combat.rules.simulate import Choose, Simulation, combined, hits, simulate
 from tests.rules.simulate_fights import BENCH, prepared, started
 
-TRIALS = 100_000
+RESOLUTION = 0.01  # the agreement tests tell rates 1 percentage point apart (at 4 standard errors)
 SYSTEMS = ("draci_hlidka", "ose", "dnd5e", "dice_pool")
 
 
 def assert_agrees(engine: Engine, fight: Fight, action: Action, exact: Fraction) -> None:
-    """The simulated hit rate lies within 4 standard errors of the exact chance."""
+    """The simulated hit rate lies within 4 standard errors of the exact chance; the trials are
+    as many as make 4 standard errors no wider than RESOLUTION (about 40,000 at p = 1/2)."""
     p = float(exact)
     assert 0.0 < p < 1.0, "pick an attack whose outcome is uncertain"
-    rate = hits(engine, fight, action, trials=TRIALS, seed=2024) / TRIALS
-    error = math.sqrt(p * (1 - p) / TRIALS)
+    trials = trials_for(p)
+    rate = hits(engine, fight, action, trials=trials, seed=2024) / trials
+    error = math.sqrt(p * (1 - p) / trials)
+    assert 4 * error <= RESOLUTION
     assert abs(rate - p) <= 4 * error, f"simulated {rate:.5f}, exact {p:.5f} (SE {error:.5f})"
+
+
+def trials_for(p: float) -> int:
+    """The fewest trials whose 4 standard errors, sqrt(p(1 - p) / n) each, fit in RESOLUTION."""
+    return math.ceil(16 * p * (1 - p) / RESOLUTION**2)
+
+
+def test_the_trials_tell_a_one_point_bias_at_every_chance() -> None:
+    assert trials_for(0.5) == 40_000
+    assert all(4 * math.sqrt(p * (1 - p) / trials_for(p)) <= RESOLUTION for p in (0.05, 0.55, 0.9))
 
 
 # --- agreement with the exact odds, one attack per system ----------------------------------------

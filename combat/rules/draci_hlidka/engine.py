@@ -14,6 +14,7 @@ The fight's phases (seed 000, PRŮBĚH BOJE) map onto the Engine interface:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from combat.rules.base import (
@@ -27,7 +28,14 @@ from combat.rules.base import (
     _,
     joined,
 )
-from combat.rules.draci_hlidka import actions, attribute_tests, combat, pursuit, treatment
+from combat.rules.draci_hlidka import (
+    actions,
+    attack_odds,
+    attribute_tests,
+    combat,
+    pursuit,
+    treatment,
+)
 from combat.rules.draci_hlidka.catalogue import MODIFIER_LABELS, SPECS, Spec
 from combat.rules.draci_hlidka.common import (
     CREATURE_DEFAULTS,
@@ -178,6 +186,10 @@ class DraciHlidka(EngineBase):
             # seed 000: "obránce nemá v daném kole možnost žádné akce"
             raise fail(_("%(name)s is surprised and cannot act this round"), name=actor.name)
         return HANDLERS[spec.kind](work, action, mods)
+
+    def exact_odds(self, fight: Fight, action: Action) -> tuple[Fraction, ...] | None:
+        """A one-target Útok's odds from its two exploding dice (attack_odds)."""
+        return attack_odds.exact_odds(self, fight, action)
 
     def start_of_round(self, fight: Fight, faces: FaceSource) -> Outcome:
         """Bookkeeping reset, surprise over after round 1, potions, then bleeding (Rulings:
