@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from combat.rules.base import Fight, Outcome, RulesError, Step, _
+from combat.rules.base import plain as untranslated
 from combat.rules.dice import InvalidDice
 from combat.rules.encounter import (
     UNDOABLE,
@@ -296,7 +297,7 @@ def _said(outcome: Mapping[str, Any] | None) -> str:
     """The recorded outcome's summary line, untranslated: what the replay failed to reach."""
     try:
         summary = outcome["summary"]  # type: ignore[index]
-        return str(summary["template"] % summary["params"])
+        return untranslated(summary["template"], summary["params"])
     except (KeyError, TypeError, ValueError):
         return "an outcome"
 

@@ -10,9 +10,9 @@ from typing import Any
 
 from django import forms
 from django.utils.formats import number_format
-from django.utils.translation import get_language, gettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 
-from combat.rules.base import Step, ValueField
+from combat.rules.base import Step, ValueField, count_of, counted, plain
 from combat.rules.schema import Label
 from combat.rules.systems import SYSTEMS
 
@@ -68,12 +68,16 @@ def say(step: Mapping[str, Any] | None) -> str:
     """A logged Step (template + params) as a sentence in the page's language."""
     if not step:
         return ""
-    template, params = step["template"], step.get("params") or {}
-    params = {key: _param(key, value) for key, value in params.items()}
+    template, given = step["template"], step.get("params") or {}
+    params = {key: _param(key, value) for key, value in given.items()}
+    forms = counted(template)
     try:
+        if forms is not None:  # the form the count picks in the page's language (cs/pl: 3)
+            singular, plural, key = forms
+            return ngettext(singular, plural, count_of(given, key)) % params
         return gettext(template) % params if params else gettext(template)
     except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder
-        return str(template % params if params else template)
+        return plain(template, params)
 
 
 def step_text(step: Step) -> str:

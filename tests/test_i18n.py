@@ -36,6 +36,24 @@ def test_translations_keep_their_placeholders(lang):
                 assert found == wanted, entry.msgid
 
 
+# "překvapen(a)", "zaskoczony(a)", "poziom(y)": a form in brackets for another gender or number.
+SLASH_FORM = re.compile(r"\w\((?:a|y|o|e|i|ła|ło|aś|eś)\)")
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl"])
+def test_no_translation_puts_a_second_form_in_brackets(lang):
+    """Issue M: no "(a)" for another gender, no "(y)" for another number; the sentences are
+    phrased around them ("Helga: překvapení skončilo")."""
+    po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
+    found = [
+        entry.msgid
+        for entry in po.translated_entries()
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]
+        if SLASH_FORM.search(text)
+    ]
+    assert found == []
+
+
 @pytest.mark.parametrize("lang", ["cs", "pl"])
 def test_compiled_catalog_matches_the_po_file(lang):
     folder = LOCALE / lang / "LC_MESSAGES"

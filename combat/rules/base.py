@@ -26,6 +26,39 @@ def _(text: str) -> str:
     return text
 
 
+COUNTED = "\x1f"  # joins a counted template's singular, plural and count parameter
+
+
+def ngettext(singular: str, plural: str, count: str) -> str:
+    """Mark a counted log template for translation: xgettext reads the first two arguments as
+    a singular and a plural msgid ("%(n)s success", "%(n)s successes"); `count` names the
+    parameter whose number picks the form (Czech and Polish have three: 1, 2-4, 5+). The
+    three travel as one template string joined by COUNTED, so a Step, the log's JSON and
+    its hash stay as they are; the web layer picks the form at display time."""
+    return COUNTED.join((singular, plural, count))
+
+
+def counted(template: str) -> tuple[str, str, str] | None:
+    """A counted template's (singular, plural, count parameter); None for a plain one."""
+    parts = template.split(COUNTED)
+    return (parts[0], parts[1], parts[2]) if len(parts) == 3 else None
+
+
+def count_of(params: Mapping[str, Any], key: str) -> int:
+    """The number that picks a counted template's form; a hidden one ("?") reads as many."""
+    value = params.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 5
+
+
+def plain(template: str, params: Mapping[str, Any]) -> str:
+    """A log template in its own (English) words, untranslated: the form its count picks."""
+    forms = counted(template)
+    if forms is not None:
+        singular, plural, key = forms
+        template = singular if count_of(params, key) == 1 else plural
+    return template % params if params else template
+
+
 # --- state ------------------------------------------------------------------------------------
 
 

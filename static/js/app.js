@@ -6,11 +6,6 @@ document.documentElement.classList.add("js");
 // and logs an error per field. Nothing of ours animates a style: settle classes only.
 if (window.htmx) htmx.config.attributesToSettle = ["class", "width", "height"];
 
-document.addEventListener("change", (event) => {
-  const form = event.target.closest("form[data-autosubmit]");
-  if (form) form.submit();
-});
-
 document.addEventListener("click", (event) => {
   const link = event.target.closest(".js-reload");
   if (link) {

@@ -36,7 +36,15 @@ def test_switcher_changes_the_language(new_context, transactional_db):
     page = new_context(locale="en-US").new_page()
     log_in(page)
     expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
+    # Choosing alone changes nothing (an arrow key on the list must not reload the page in
+    # another language, issue M): the button does.
+    page.get_by_label("Language").focus()
+    page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(300)
+    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
     page.get_by_label("Language").select_option("pl")
+    page.get_by_role("button", name="Change").click()
     expect(page.get_by_role("heading", name="Twoje kampanie")).to_be_visible()
     page.get_by_label("Język").select_option("cs")
+    page.get_by_role("button", name="Zmień").click()
     expect(page.get_by_role("heading", name="Vaše kampaně")).to_be_visible()

@@ -264,3 +264,19 @@ def test_the_answer_to_ones_own_action_says_what_it_did_at_the_top_of_the_panel(
     assert result is not None and "Baldur" in result[1] and "Vůdce skřetů" in result[1]
     page = player.get(_url(fight)).content.decode()
     assert "own-result" not in page  # only the answer to one's own post
+
+
+def test_dice_and_initiative_read_without_sight(client, fight):
+    """Issue M: a die says what its colour and strike-through show ("6, exploded"), the
+    initiative's ⚡ is not read out as "high voltage", and a skip link leads past the menus."""
+    client.force_login(fight["gm"])
+    url = _url(fight, "combat:encounter_action")
+    data = {"key": "sight", "kind": "attack", "targets": [fight["leader"]], "weapon": "Široký meč"}
+    assert client.post(url, {**data, "faces": "6, 3, 1"}).status_code == 302
+    html = client.get(_url(fight)).content.decode()
+    assert 'role="img" aria-label="6, exploded">6</span>' in html
+    assert 'role="img" aria-label="3">3</span>' in html
+    assert (
+        '<span aria-hidden="true">⚡</span><span class="visually-hidden">initiative </span>' in html
+    )
+    assert 'href="#main"' in html and '<main id="main"' in html

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from combat.rules.base import Audience, Combatant, Effect, _
+from combat.rules.base import Audience, Combatant, Effect, _, ngettext
 from combat.rules.dnd5e import concentration
 from combat.rules.dnd5e.common import Work, effect_number, fail, hp_maximum, is_dead, stat
 from combat.rules.dnd5e.conditions import consequences, release_grapples
@@ -180,7 +180,12 @@ def _hurt_at_zero(work: Work, target_id: str, damage: int, *, critical: bool) ->
         return
     work.condition(target_id, "stable", add=False)
     failures = 2 if critical else 1
-    work.step(_("Damage at 0 HP: %(count)s death save failure(s)"), count=failures)
+    failed = ngettext(
+        "Damage at 0 HP: %(count)s death save failure",
+        "Damage at 0 HP: %(count)s death save failures",
+        "count",
+    )
+    work.step(failed, count=failures)
     record_saves(work, target_id, 0, failures)
 
 
@@ -235,11 +240,20 @@ def grant_temp_hp(work: Work, target_id: str, amount: int) -> None:
     have = effect_number(work.effect(target_id, TEMP_HP), "hp")
     if have >= amount:
         work.step(
-            _("%(name)s keeps %(have)s temporary hit points (not %(amount)s)"),
+            ngettext(
+                "%(name)s keeps %(have)s temporary hit point (not %(amount)s)",
+                "%(name)s keeps %(have)s temporary hit points (not %(amount)s)",
+                "have",
+            ),
             name=target.name,
             have=have,
             amount=amount,
         )
         return
     work.add_effect(target_id, Effect(TEMP_HP, "temp_hp", {"hp": amount}))
-    work.step(_("%(name)s has %(amount)s temporary hit points"), name=target.name, amount=amount)
+    has = ngettext(
+        "%(name)s has %(amount)s temporary hit point",
+        "%(name)s has %(amount)s temporary hit points",
+        "amount",
+    )
+    work.step(has, name=target.name, amount=amount)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from combat.rules.base import Action, Combatant, Outcome, Step, _
+from combat.rules.base import Action, Combatant, Outcome, Step, _, ngettext
 from combat.rules.dnd5e import multiattack
 from combat.rules.dnd5e.common import (
     NO_SPEED,
@@ -78,7 +78,11 @@ def resolve_multiattack(work: Work, action: Action, mods: Mods) -> Outcome:
     return _simple(
         work,
         actor,
-        _("%(name)s makes a Multiattack (%(attacks)s attacks)"),
+        ngettext(
+            "%(name)s makes a Multiattack (%(attacks)s attack)",
+            "%(name)s makes a Multiattack (%(attacks)s attacks)",
+            "attacks",
+        ),
         {"action": "multiattack", "attacks": count},
     )
 

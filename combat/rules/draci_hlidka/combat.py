@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from combat.rules.base import Action, Outcome, Step, _
+from combat.rules.base import Action, Outcome, Step, _, ngettext
 from combat.rules.draci_hlidka.attack import Strike, prepare, roll_attack
 from combat.rules.draci_hlidka.catalogue import ATTACK_MODS
 from combat.rules.draci_hlidka.common import Work, fail, is_missile, is_out, weapon
@@ -119,12 +119,20 @@ def _summary(work: Work, actor_id: str, results: list[dict[str, Any]]) -> Step:
         target = work.get(result["target"]).name
         if result["hit"]:
             return Step(
-                _("%(attacker)s hits %(target)s: %(damage)s životů"),
+                ngettext(
+                    "%(attacker)s hits %(target)s: %(damage)s hit point (život)",
+                    "%(attacker)s hits %(target)s: %(damage)s hit points (životů)",
+                    "damage",
+                ),
                 {"attacker": actor.name, "target": target, "damage": result["damage"]},
             )
         return Step(_("%(attacker)s misses %(target)s"), {"attacker": actor.name, "target": target})
     hits = sum(1 for result in results if result["hit"])
     return Step(
-        _("%(attacker)s attacks %(count)s times: %(hits)s hits"),
+        ngettext(
+            "%(attacker)s attacks %(count)s times: %(hits)s hit",
+            "%(attacker)s attacks %(count)s times: %(hits)s hits",
+            "hits",
+        ),
         {"attacker": actor.name, "count": len(results), "hits": hits},
     )

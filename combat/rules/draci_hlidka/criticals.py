@@ -13,7 +13,7 @@ Several bleeding effects are separate; one successful treatment ends them all (R
 
 from __future__ import annotations
 
-from combat.rules.base import Audience, Effect, _
+from combat.rules.base import Audience, Effect, _, ngettext
 from combat.rules.draci_hlidka.common import (
     Work,
     can_bleed,
@@ -130,7 +130,11 @@ def _bleed(work: Work, combatant_id: str, effect: Effect) -> int:
         new_hp = max(new_hp, min(1, combatant.hp))
     work.set_hp(combatant_id, new_hp)
     work.step(
-        _("%(name)s bleeds (%(faces)s): −%(lost)s životů, %(hp)s left"),
+        ngettext(
+            "%(name)s bleeds (%(faces)s): −%(lost)s hit point (život), %(hp)s left",
+            "%(name)s bleeds (%(faces)s): −%(lost)s hit points (životů), %(hp)s left",
+            "lost",
+        ),
         name=combatant.name,
         faces=faces,
         lost=combatant.hp - new_hp,

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from combat.rules.base import Audience, Step, _
+from combat.rules.base import Audience, Step, _, ngettext
 from combat.rules.faces import FaceSource
 from combat.rules.shadowrun3.success import TestResult, clamp, success_test
 
@@ -130,7 +130,11 @@ def staging_steps(attack: int, defence: int, level: Level) -> tuple[Step, ...]:
     net = attack - defence
     steps = [
         Step(
-            _("attacker %(attack)s successes, defender %(defence)s: %(net)s net"),
+            ngettext(
+                "attacker %(attack)s success, defender %(defence)s: %(net)s net",
+                "attacker %(attack)s successes, defender %(defence)s: %(net)s net",
+                "attack",
+            ),
             {"attack": attack, "defence": defence, "net": net},
         )
     ]

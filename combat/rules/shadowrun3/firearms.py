@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from combat.rules.base import RulesError, Step, _
+from combat.rules.base import RulesError, Step, _, ngettext
 
 Mode = Literal["SS", "SA", "BF", "FA"]
 MODES: tuple[Mode, ...] = ("SS", "SA", "BF", "FA")
@@ -59,9 +59,16 @@ BALLISTIC_TYPES = frozenset(MODES_BY_TYPE) - {
 _MODE_STEPS: Mapping[Mode, str] = {
     "SS": _("single shot (SS): %(rounds)s round"),
     "SA": _("semi-automatic shot (SA): %(rounds)s round"),
-    "BF": _("burst (BF): %(rounds)s rounds"),
-    "FA": _("full-auto burst (FA): %(rounds)s rounds"),
+    "BF": ngettext("burst (BF): %(rounds)s round", "burst (BF): %(rounds)s rounds", "rounds"),
+    "FA": ngettext(
+        "full-auto burst (FA): %(rounds)s round",
+        "full-auto burst (FA): %(rounds)s rounds",
+        "rounds",
+    ),
 }
+_LEFT = ngettext(
+    "%(left)s round left in the magazine", "%(left)s rounds left in the magazine", "left"
+)
 
 
 def fail(template: str, **params: Any) -> RulesError:
@@ -176,7 +183,7 @@ def fire(
     steps.insert(0, Step(_MODE_STEPS[mode], {"rounds": at_target}))
     left = None if loaded is None else loaded - wasted - at_target
     if left is not None:
-        steps.append(Step(_("%(left)s rounds left in the magazine"), {"left": left}))
+        steps.append(Step(_LEFT, {"left": left}))
     return _volley(mode, phase, target, (wasted, at_target), short, left, tuple(steps))
 
 

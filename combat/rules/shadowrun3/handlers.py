@@ -6,7 +6,7 @@ action's cost; it rolls what the seed asks for and says what happened.
 
 from __future__ import annotations
 
-from combat.rules.base import Action, Outcome, Step, _
+from combat.rules.base import Action, Outcome, Step, _, ngettext
 from combat.rules.shadowrun3.action_fields import PLAN, SKILL_CHOICES
 from combat.rules.shadowrun3.common import (
     Work,
@@ -90,7 +90,11 @@ def resolve_use_skill(work: Work, action: Action) -> Outcome:
         work.record(rolled)
     work.steps += [SKILL_LABELS.get(name, Step(name)), *test.steps]
     summary = Step(
-        _("%(name)s uses a skill: %(successes)s successes"),
+        ngettext(
+            "%(name)s uses a skill: %(successes)s success",
+            "%(name)s uses a skill: %(successes)s successes",
+            "successes",
+        ),
         {"name": actor.name, "successes": test.successes},
     )
     return work.finish(summary, {"skill": name, "successes": test.successes, "tn": test.target})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from combat.rules.base import Action, Combatant, Fight, Outcome, Step, _
+from combat.rules.base import Action, Combatant, Fight, Outcome, Step, _, ngettext
 from combat.rules.shadowrun3.common import Work, fail, number, weapon
 from combat.rules.shadowrun3.firearms import MODES_BY_TYPE, firing_modes, reload
 from combat.rules.shadowrun3.ranged import weapon_skill
@@ -155,7 +155,11 @@ def resolve_reload(work: Work, action: Action) -> Outcome:
     set_ammo(work, actor.id, arm["name"], state)
     return work.finish(
         Step(
-            _("%(name)s reloads %(weapon)s: %(rounds)s rounds"),
+            ngettext(
+                "%(name)s reloads %(weapon)s: %(rounds)s round",
+                "%(name)s reloads %(weapon)s: %(rounds)s rounds",
+                "rounds",
+            ),
             {"name": actor.name, "weapon": arm["name"], "rounds": state["rounds"]},
         ),
         {"ammo": state},

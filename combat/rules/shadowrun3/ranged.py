@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from combat.rules.base import RolledDice, Step, _
+from combat.rules.base import RolledDice, Step, _, ngettext
 from combat.rules.faces import FaceSource
 from combat.rules.shadowrun3.ammunition import EXPLOSIVE, armour_against
 from combat.rules.shadowrun3.damage import (
@@ -227,7 +227,14 @@ def _misfire(shot: Shot, attack: TestResult, steps: list[Step], faces: FaceSourc
     )
     roll = d6(faces, purpose="misfire", roller=None)
     steps.append(
-        Step(_("the explosion has 1d6 = %(successes)s successes"), {"successes": roll.value})
+        Step(
+            ngettext(
+                "the explosion has 1d6 = %(successes)s success",
+                "the explosion has 1d6 = %(successes)s successes",
+                "successes",
+            ),
+            {"successes": roll.value},
+        )
     )
     code = shot.standard_code
     steps += code_steps(code)

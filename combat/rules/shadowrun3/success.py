@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from combat.rules.base import RolledDice, Step, _
+from combat.rules.base import RolledDice, Step, _, ngettext
 from combat.rules.dice import roll
 from combat.rules.faces import FaceSource, TypedFaces
 from combat.rules.work import Draw
@@ -74,7 +74,11 @@ def success_test(
     rolled = RolledDice(purpose, roller, notation, result.faces, successes, result.sixes)
     steps = [
         Step(
-            _("%(dice)s dice against TN %(tn)s: %(successes)s successes"),
+            ngettext(
+                "%(dice)s dice against TN %(tn)s: %(successes)s success",
+                "%(dice)s dice against TN %(tn)s: %(successes)s successes",
+                "successes",
+            ),
             {"dice": dice, "tn": target, "successes": successes},
         )
     ]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from combat.rules.base import Action, Combatant, Fight, Outcome, Step, _
+from combat.rules.base import Action, Combatant, Fight, Outcome, Step, _, ngettext
 from combat.rules.shadowrun3.common import Work, fail, is_out, names, reaction
 from combat.rules.shadowrun3.success import success_test
 
@@ -63,7 +63,11 @@ def resolve_surprise(work: Work, action: Action) -> Outcome:
             work.record(rolled)
         successes[combatant.id] = test.successes
         work.step(
-            _("%(name)s: Reaction %(dice)s against TN %(tn)s → %(successes)s successes"),
+            ngettext(
+                "%(name)s: Reaction %(dice)s against TN %(tn)s → %(successes)s success",
+                "%(name)s: Reaction %(dice)s against TN %(tn)s → %(successes)s successes",
+                "successes",
+            ),
             name=combatant.name,
             dice=test.dice,
             tn=test.target,

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from combat.rules.base import Action, Combatant, Fight, Outcome, apply
+from combat.rules.base import Action, Combatant, Fight, Outcome, apply, plain
 from combat.rules.dice_pool.engine import DicePool
 from combat.rules.faces import TypedFaces
 
@@ -80,7 +80,7 @@ def after(state: Fight, outcome: Outcome) -> Fight:
 
 def texts(outcome: Outcome) -> list[str]:
     """Every step of the outcome as English text."""
-    return [step.template % dict(step.params) for step in outcome.steps]
+    return [plain(step.template, dict(step.params)) for step in outcome.steps]
 
 
 def next_round(state: Fight) -> Fight:

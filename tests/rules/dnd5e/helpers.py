@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from combat.rules.base import Action, Combatant, Effect, Fight, Outcome, apply
+from combat.rules.base import Action, Combatant, Effect, Fight, Outcome, apply, plain
 from combat.rules.dnd5e.engine import Dnd5e
 from combat.rules.faces import TypedFaces
 
@@ -106,4 +106,4 @@ def after(state: Fight, outcome: Outcome) -> Fight:
 
 def texts(outcome: Outcome) -> list[str]:
     """The log lines in English, as the web layer would show them untranslated."""
-    return [step.template % dict(step.params) for step in (*outcome.steps, *outcome.notes)]
+    return [plain(step.template, dict(step.params)) for step in (*outcome.steps, *outcome.notes)]

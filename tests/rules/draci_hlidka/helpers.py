@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from combat.rules.base import Action, Combatant, Effect, Fight, Outcome, apply
+from combat.rules.base import Action, Combatant, Effect, Fight, Outcome, apply, plain
 from combat.rules.draci_hlidka.engine import DraciHlidka
 from combat.rules.faces import SeededFaces, TypedFaces
 
@@ -97,8 +97,8 @@ def new_round(state: Fight, faces: Sequence[int] = ()) -> tuple[Fight, Outcome]:
 
 
 def texts(outcome: Outcome) -> list[str]:
-    return [step.template % dict(step.params) for step in outcome.steps]
+    return [plain(step.template, dict(step.params)) for step in outcome.steps]
 
 
 def note_texts(outcome: Outcome) -> list[str]:
-    return [step.template % dict(step.params) for step in outcome.notes]
+    return [plain(step.template, dict(step.params)) for step in outcome.notes]

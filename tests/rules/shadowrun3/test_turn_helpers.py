@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from combat.rules.base import Action, Combatant, Fight, Outcome
+from combat.rules.base import Action, Combatant, Fight, Outcome, plain
 from combat.rules.faces import TypedFaces
 from combat.rules.flow import Turned, next_turn
 from combat.rules.flow import after as after
@@ -94,4 +94,4 @@ def texts(outcome: Outcome | None) -> list[str]:
     if outcome is None:
         return []
     lines = [outcome.summary, *outcome.steps, *outcome.notes]
-    return [step.template % dict(step.params) for step in lines]
+    return [plain(step.template, dict(step.params)) for step in lines]
