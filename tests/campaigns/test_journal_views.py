@@ -48,8 +48,11 @@ def test_the_thread_shows_every_face_the_total_who_and_when(client, scene):
     roll = scene["roll"]
     shown = html[html.index(f'id="roll-{roll.pk}"') :]
     shown = shown[: shown.index("</time>")]
-    faces = re.findall(r'<span class="die[^"]*" title="d6">(\d+)</span>', shown)
-    assert faces == ["2", "3", "4"]
+    dice = re.findall(
+        r'<span class="die[^"]*" title="d6" role="img" aria-label="([^"]*)">(\d+)</span>', shown
+    )
+    assert [face for _label, face in dice] == ["2", "3", "4"]
+    assert [label for label, _face in dice] == ["2", "3", "4"]  # read out as they show
     assert "= 9</strong>" in shown and "player · <time" in shown
 
 

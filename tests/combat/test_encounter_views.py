@@ -268,7 +268,8 @@ def test_the_answer_to_ones_own_action_says_what_it_did_at_the_top_of_the_panel(
 
 def test_dice_and_initiative_read_without_sight(client, fight):
     """Issue M: a die says what its colour and strike-through show ("6, exploded"), the
-    initiative's ⚡ is not read out as "high voltage", and a skip link leads past the menus."""
+    initiative's ⚡ is not read out as "high voltage", a skip link leads past the menus, and the
+    open tab says so."""
     client.force_login(fight["gm"])
     url = _url(fight, "combat:encounter_action")
     data = {"key": "sight", "kind": "attack", "targets": [fight["leader"]], "weapon": "Široký meč"}
@@ -280,3 +281,4 @@ def test_dice_and_initiative_read_without_sight(client, fight):
         '<span aria-hidden="true">⚡</span><span class="visually-hidden">initiative </span>' in html
     )
     assert 'href="#main"' in html and '<main id="main"' in html
+    assert html.count('aria-current="page"') == 1  # the campaign's tab that is open
