@@ -212,8 +212,8 @@ def rate_table(rates) -> list[str]:
         "",
         f"Best of {ROUNDS} interleaved rounds of {CALLS} rolls; both libraries parse through "
         "their own cache (normal use). Ours rolls with `SecureFaces`, the source live play uses "
-        "(the operating system's randomness, read in blocks of 256 bytes and cut into faces by "
-        "rejection sampling); d20 uses `random`'s Mersenne Twister. `SeededFaces` (the "
+        "(the operating system's randomness, read in blocks of 32 then 256 bytes, cut into "
+        "faces by rejection sampling); d20 uses `random`'s Mersenne Twister. `SeededFaces` (the "
         "simulation's source) and an uncached parse are shown for reference.",
         "",
         "| ours | d20 | ours, SecureFaces µs | d20 µs | d20 ÷ ours | target "

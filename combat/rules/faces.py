@@ -26,16 +26,16 @@ _SYSTEM = secrets.SystemRandom()  # the operating system's randomness, for dice 
 class SecureFaces:
     """Live play: faces from the operating system's secure random source.
 
-    The bytes are read in blocks (one ``os.urandom`` call per ``BLOCK`` bytes instead of one per
-    face) and cut into faces without bias by rejection sampling: a byte is kept only below the
-    largest multiple of the die's sides that fits in a byte, and its remainder is the face, so
-    every face is exactly equally likely, as with ``secrets.randbelow``. A die of more than 256
-    sides asks ``secrets.SystemRandom`` itself. One source belongs to one roll or one request:
-    its unread bytes are never shared.
+    The bytes are read in blocks (one ``os.urandom`` call for the first ``FIRST`` bytes, then one
+    per ``BLOCK`` bytes, instead of one per face) and cut into faces without bias by rejection
+    sampling: a byte is kept only below the largest multiple of the die's sides that fits in a
+    byte, and its remainder is the face, so every face is exactly equally likely, as with
+    ``secrets.randbelow``. A die of more than 256 sides asks ``secrets.SystemRandom`` itself.
+    One source belongs to one roll or one request: its unread bytes are never shared.
     """
 
     __slots__ = ("_block", "_at")
-    BLOCK = 256
+    FIRST, BLOCK = 32, 256  # a roll's first read is small (most rolls need a few faces)
 
     def __init__(self) -> None:
         self._block = b""
@@ -47,7 +47,8 @@ class SecureFaces:
         limit = 256 - 256 % sides  # the bytes at or above it would favour the low faces
         while True:
             if self._at >= len(self._block):
-                self._block, self._at = os.urandom(self.BLOCK), 0
+                size = self.BLOCK if self._block else self.FIRST
+                self._block, self._at = os.urandom(size), 0
             byte = self._block[self._at]
             self._at += 1
             if byte < limit:

@@ -66,25 +66,28 @@ class _Bytes:
 def test_secure_faces_cut_every_byte_value_without_bias(monkeypatch, sides):
     """Each of the 256 byte values either gives a face or is drawn again: every face comes from
     exactly as many byte values, so uniform bytes give uniform faces (rejection sampling)."""
-    source = _Bytes(bytes(range(256)) * 2)
+    warm_up = SecureFaces.FIRST  # the first, small read: 32 zero bytes, 32 faces of 1
+    source = _Bytes(bytes(warm_up) + bytes(range(256)) * 2)
     monkeypatch.setattr("combat.rules.faces.os.urandom", source)
     secure, kept = SecureFaces(), 256 - 256 % sides
+    assert [secure.roll(sides) for _ in range(warm_up)] == [1] * warm_up
     faces = Counter(secure.roll(sides) for _ in range(kept))
     assert faces == Counter({face: kept // sides for face in range(1, sides + 1)})
-    assert source.asked == [SecureFaces.BLOCK]  # one read of the system for all those faces
+    assert source.asked == [SecureFaces.FIRST, SecureFaces.BLOCK]  # then one read for them all
 
 
 def test_secure_faces_draw_again_past_the_last_whole_multiple(monkeypatch):
     """A d6 keeps the bytes 0-251 (42 of each face); 252-255 would favour 1-4, so they are
-    skipped and the next byte decides; the next block is read when one runs out."""
-    block = bytes([252, 253, 254, 255, 0, 251, 5, *[200] * 249])
+    skipped and the next byte decides; the next block (256 bytes) is read when the first (32)
+    runs out."""
+    block = bytes([252, 253, 254, 255, 0, 251, 5, *[200] * 25])
     source = _Bytes(block + bytes([7]))
     monkeypatch.setattr("combat.rules.faces.os.urandom", source)
     secure = SecureFaces()
     assert [secure.roll(6), secure.roll(6), secure.roll(6)] == [1, 6, 6]
-    assert [secure.roll(6) for _ in range(249)] == [3] * 249  # 200 % 6 = 2
-    assert secure.roll(6) == 2  # 7 % 6 = 1, from the second block
-    assert source.asked == [256, 256]
+    assert [secure.roll(6) for _ in range(25)] == [3] * 25  # 200 % 6 = 2
+    assert secure.roll(6) == 2  # 7 % 6 = 1, from the next block
+    assert source.asked == [32, 256]
 
 
 def test_secure_faces_of_big_dice_come_from_the_system_whole(monkeypatch):

@@ -121,6 +121,18 @@ class TermRoll(NamedTuple):
                 }
                 for value in self.values
             ]
+        if self.successes is not None and self.term.explode is Explode.NONE and not self.kept:
+            return [  # counted successes of plain dice ("8d10>=7"): the common pool, built flat
+                {
+                    "sides": sides,
+                    "faces": [value],
+                    "kept": True,
+                    "exploded": False,
+                    "term": term_index,
+                    "success": success,
+                }
+                for value, success in zip(self.values, self.successes, strict=True)
+            ]
         if self.chains is not None:
             faces = [list(chain) for chain in self.chains]
             exploded = [len(chain) > 1 for chain in self.chains]
