@@ -110,18 +110,24 @@ print(first * 1000, again * 1e6, float(chance))
 """
 
 
+def fresh_runs(code: str, times: int = 3) -> list[list[float]]:
+    """The numbers `code` prints, each time in a fresh process: no cache, icepool's included."""
+    runs = []
+    for _ in range(times):
+        output = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout.split()
+        runs.append([float(value) for value in output])
+    return runs
+
+
 def odds_timings() -> list[tuple[str, str, str, float, float, float]]:
     rows = []
     for system, label, expression, question, argument in ATTACKS:
         code = ODDS_PROBE.format(
             root=str(ROOT), expression=expression, question=question, argument=argument
         )
-        runs = []
-        for _ in range(3):  # fresh process each time: no cache, icepool's included
-            output = subprocess.run(
-                [sys.executable, "-c", code], capture_output=True, text=True, check=True
-            ).stdout.split()
-            runs.append([float(value) for value in output])
+        runs = fresh_runs(code)
         first = statistics.median(run[0] for run in runs)
         again = statistics.median(run[1] for run in runs)
         rows.append((system, label, expression, first, again, runs[0][2]))
@@ -154,12 +160,7 @@ def preview_timings() -> list[tuple[str, float, float, float, float, float]]:
     rows = []
     for label, modifiers in PREVIEWS:
         code = PREVIEW_PROBE.format(root=str(ROOT), modifiers=modifiers)
-        runs = []
-        for _ in range(3):
-            output = subprocess.run(
-                [sys.executable, "-c", code], capture_output=True, text=True, check=True
-            ).stdout.split()
-            runs.append([float(value) for value in output])
+        runs = fresh_runs(code)
         first, again, old = (statistics.median(run[n] for run in runs) for n in range(3))
         rows.append((label, first, again, old, runs[0][3], runs[0][4]))
     return rows
