@@ -22,4 +22,8 @@ OLD_TEMPLATES = (
     _("Damage at 0 HP: %(count)s death save failure(s)"),
     _("%(name)s keeps %(have)s temporary hit points (not %(amount)s)"),
     _("%(name)s has %(amount)s temporary hit points"),
+    _("Power +%(power)s, %(levels)s level(s) up"),
+    _("switching targets wastes %(wasted)s round(s) (%(metres)s m between targets)"),
+    _("every 2 net successes of the attacker: %(levels)s level(s) up"),
+    _("every 2 net successes of the defender: %(levels)s level(s) down"),
 )

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from combat.rules.base import Audience, Step, _
+from combat.rules.base import Audience, Step, _, ngettext
 from combat.rules.shadowrun3.damage import DamageCode, Resister, code_steps
 from combat.rules.shadowrun3.firearms import Volley
 
@@ -31,7 +31,11 @@ def volley_code(
         code = code.plus(volley.power_bonus).raised(volley.level_bonus)
         steps.append(
             Step(
-                _("Power +%(power)s, %(levels)s level(s) up"),
+                ngettext(
+                    "Power +%(power)s, %(levels)s level up",
+                    "Power +%(power)s, %(levels)s levels up",
+                    "levels",
+                ),
                 {"power": volley.power_bonus, "levels": volley.level_bonus},
             )
         )

@@ -144,7 +144,11 @@ def staging_steps(attack: int, defence: int, level: Level) -> tuple[Step, ...]:
     elif net > 0:
         steps.append(
             Step(
-                _("every 2 net successes of the attacker: %(levels)s level(s) up"),
+                ngettext(
+                    "every 2 net successes of the attacker: %(levels)s level up",
+                    "every 2 net successes of the attacker: %(levels)s levels up",
+                    "levels",
+                ),
                 {"levels": levels},
             )
         )
@@ -153,7 +157,11 @@ def staging_steps(attack: int, defence: int, level: Level) -> tuple[Step, ...]:
     else:
         steps.append(
             Step(
-                _("every 2 net successes of the defender: %(levels)s level(s) down"),
+                ngettext(
+                    "every 2 net successes of the defender: %(levels)s level down",
+                    "every 2 net successes of the defender: %(levels)s levels down",
+                    "levels",
+                ),
                 {"levels": levels},
             )
         )

@@ -264,7 +264,11 @@ def _wasted(
         return 0
     steps.append(
         Step(
-            _("switching targets wastes %(wasted)s round(s) (%(metres)s m between targets)"),
+            ngettext(
+                "switching targets wastes %(wasted)s round (%(metres)s m between targets)",
+                "switching targets wastes %(wasted)s rounds (%(metres)s m between targets)",
+                "wasted",
+            ),
             {"wasted": gap_metres, "metres": gap_metres},
         )
     )
