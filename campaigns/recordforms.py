@@ -5,13 +5,14 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.forms import (
     BaseForm,
     CheckboxSelectMultiple,
     ModelChoiceField,
     ModelMultipleChoiceField,
 )
+from django.utils.translation import pgettext
 
 from .models import Armor, Campaign, Character, Weapon
 from .statforms import StatsModelForm
@@ -28,7 +29,18 @@ def offer(form: BaseForm, name: str, queryset: QuerySet[Any]) -> None:
 
 class ItemsField(ModelMultipleChoiceField):  # type: ignore[type-arg]
     """Ids a database can hold: SQLite raised OverflowError (a 500) on a posted 2**63, since
-    Django checks an `__in` list against the database (tests/reliability/test_input_fuzz.py)."""
+    Django checks an `__in` list against the database (tests/reliability/test_input_fuzz.py).
+    A name the campaign and the shared library both hold says which is which."""
+
+    twice: frozenset[str] = frozenset()
+
+    def label_from_instance(self, obj: Any) -> str:
+        name = super().label_from_instance(obj)
+        if name not in self.twice:
+            return name
+        shared = obj.campaign_id is None
+        where = pgettext("kept in", "library") if shared else pgettext("kept in", "campaign")
+        return f"{name} ({where})"
 
     def _check_values(self, value: Any) -> Any:
         for pk in value:
@@ -60,8 +72,13 @@ class CharacterGMForm(CharacterForm):
         users = get_user_model().objects.filter(memberships__campaign=campaign)
         offer(self, "owner", users.order_by("username"))
         usable = Q(campaign=campaign) | Q(campaign__isnull=True, system=campaign.system)
-        offer(self, "weapons", Weapon.objects.filter(usable))
-        offer(self, "armor", Armor.objects.filter(usable))
+        for name, model in (("weapons", Weapon), ("armor", Armor)):
+            items = model.objects.filter(usable)
+            offer(self, name, items)
+            field = self.fields[name]
+            if isinstance(field, ItemsField):
+                named = items.order_by().values("name").annotate(n=Count("pk")).filter(n__gt=1)
+                field.twice = frozenset(named.values_list("name", flat=True))
 
 
 class CharacterPlayerForm(CharacterForm):

@@ -53,11 +53,13 @@ def make_field(field: Field, lang: str) -> forms.Field:
     if field.kind == "tags":
         common["help_text"] = common["help_text"] or gettext("Separate items with commas.")
     if field.kind == "levels":
-        first = next(iter(field.choices or ()), None)
-        example = f"{first[1].get(lang)}: 2" if first else "Atletika: 2"
+        # The example is the system's own first choice, or first suggested name, in the page's
+        # language ("Pistols: 2" for Shadowrun, "Pistole: 2" in Czech).
+        first = next(iter(field.choices or field.suggestions or ()), None)
+        example = f"{first[1].get(lang)}: 2" if first else "2"
         hint = (
             gettext('One per line or separated by commas, e.g. "%(example)s".')
-            if first
+            if field.choices
             else gettext('One per line, e.g. "%(example)s".')
         )
         common["help_text"] = " ".join(

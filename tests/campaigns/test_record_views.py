@@ -126,3 +126,18 @@ def test_unknown_armory_kind_is_404(client, roles):
     client.force_login(roles["gm"])
     url = reverse("campaigns:armory_add", args=[roles["campaign"].pk, "potion", 1])
     assert client.post(url).status_code == 404
+
+
+def test_a_weapon_the_campaign_and_the_library_both_hold_says_which_is_which(client, roles):
+    """The GM's character form lists the campaign's copy and the library's under one name:
+    each says where it is from; a name held once stays as it is."""
+    library = roles["library_weapon"]
+    Weapon.objects.create(
+        campaign=roles["campaign"], system=library.system, name=library.name, stats=library.stats
+    )
+    Weapon.objects.create(system=library.system, name="Dýka", stats=library.stats)
+    client.force_login(roles["gm"])
+    url = reverse("campaigns:character_edit", args=[roles["campaign"].pk, roles["character"].pk])
+    html = client.get(url).content.decode()
+    assert "Široký meč (campaign)" in html and "Široký meč (library)" in html
+    assert "Dýka" in html and "Dýka (" not in html

@@ -74,3 +74,15 @@ def test_a_free_level_name_with_a_comma_survives_an_edit() -> None:
     free = next(f for f in dh.fields if f.kind == "levels" and not f.choices)
     assert from_form_value(free, "Lore, arcane: 2") == {"Lore, arcane": "2"}
     assert from_form_value(SCHEMA["saving_throws"], "STR +5, CON +3") == {"STR": "+5", "CON": "+3"}
+
+
+def test_a_free_levels_field_shows_its_own_systems_first_name_in_the_pages_language() -> None:
+    """Issue M: Shadowrun's skills help no longer says "Atletika: 2" (a Dračí Hlídka skill, in
+    Czech) on an English page."""
+    skills = get_system("shadowrun3").creature["skills"]
+    with translation.override("en"):
+        english = make_field(skills, "en").help_text
+    with translation.override("cs"):
+        czech = make_field(skills, "cs").help_text
+    assert 'e.g. "Pistols: 2"' in english and "Atletika" not in english
+    assert "Pistole: 2" in czech
