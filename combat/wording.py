@@ -29,6 +29,7 @@ def _words(value: str, table: Mapping[str, Any]) -> str:
 TRANSLATED_PARAMS: dict[str, Callable[[str], str]] = {
     "condition": gettext,
     "side": lambda value: str(SIDES.get(value, value)),
+    "loser": lambda value: str(SIDES.get(value, value)),  # the dice pool's side that lost
     "sides": lambda value: _words(value, SIDES),
 }
 DECIMAL = re.compile(r"-?\d+\.\d+")  # "55.2": a chance or a mean, written by the rules

@@ -1,6 +1,7 @@
 """Log templates that older fights' logs carry, kept in the catalogs so those logs still read in
 Czech and Polish. Each was replaced by a counted template (`ngettext`, issue M: "1 úspěch",
-"2 úspěchy", "5 úspěchů"); an event keeps the template it was written with, forever (the log is
+"2 úspěchy", "5 úspěchů") or by words that agree with any side ("round 2 is lost by the enemies",
+not "enemies loses round 2"); an event keeps the template it was written with, forever (the log is
 append-only), so the old wording must stay translatable. Nothing here is logged any more."""
 
 from combat.rules.base import _
@@ -26,4 +27,6 @@ OLD_TEMPLATES = (
     _("switching targets wastes %(wasted)s round(s) (%(metres)s m between targets)"),
     _("every 2 net successes of the attacker: %(levels)s level(s) up"),
     _("every 2 net successes of the defender: %(levels)s level(s) down"),
+    _("%(name)s rolls %(counted)s; %(loser)s loses round %(round)s"),
+    _("%(side)s loses round %(round)s by %(difference)s"),
 )

@@ -107,3 +107,17 @@ def test_a_line_an_older_log_wrote_still_reads_in_czech():
             "params": {"attacker": "Baldur", "target": "Vůdce skřetů", "damage": 8}}  # fmt: skip
     with translation.override("cs"):
         assert say(step) == "Baldur zasahuje Vůdce skřetů: ztráta 8 životů"
+
+
+def test_a_side_that_loses_a_round_is_named_in_the_pages_words_with_no_verb_to_agree():
+    """Issue M: the dice pool said "enemies prohrává 2. kolo" (a raw key, and a singular verb
+    for a plural side); the side is now translated and named after the verb."""
+    step = {"template": "Round %(round)s is lost by %(side)s, by %(difference)s",
+            "params": {"round": 2, "side": "enemies", "difference": 3}}  # fmt: skip
+    summary = {"template": "%(name)s rolls %(counted)s; round %(round)s is lost by %(loser)s",
+               "params": {"name": "Pes", "counted": 9, "round": 2, "loser": "party"}}  # fmt: skip
+    with translation.override("cs"):
+        assert say(step) == "2. kolo prohrává o 3 strana: nepřátelé"
+        assert say(summary) == "Pes: hod 9; 2. kolo prohrává strana: družina"
+    with translation.override("pl"):
+        assert say(summary).endswith("rundę 2 przegrywa strona: drużyna")

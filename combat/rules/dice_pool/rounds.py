@@ -61,7 +61,7 @@ def resolve_fight_roll(work: Work, action: Action) -> Outcome:
         )
     else:
         summary = Step(
-            _("%(name)s rolls %(counted)s; %(loser)s loses round %(round)s"),
+            _("%(name)s rolls %(counted)s; round %(round)s is lost by %(loser)s"),
             {**params, "loser": result["loser"]},
         )
     return work.finish(summary, data, stage={**fight.stage, "settled": fight.round})
@@ -202,7 +202,7 @@ def settle(work: Work, round_no: int) -> dict[str, Any]:
         work.note(_("A special effect decided the round: the GM describes what it does"))
     difference = max(0, sums[runner_up] - sums[loser])
     work.step(
-        _("%(side)s loses round %(round)s by %(difference)s"),
+        _("Round %(round)s is lost by %(side)s, by %(difference)s"),
         side=loser,
         round=round_no,
         difference=difference,
