@@ -264,8 +264,14 @@ document.addEventListener("keydown", (event) => {
     event.target.blur();
     return;
   }
-  if (event.target.closest && event.target.closest("input, select, textarea, [contenteditable]")) return;
+  // Typing into a field is typing; on a tick box or a button a letter is a shortcut.
+  const typing = "input:not([type=checkbox]):not([type=radio]), select, textarea, [contenteditable]";
+  if (event.target.closest && event.target.closest(typing)) return;
   const key = event.key.toLowerCase();
+  if (key === "a" && actionKeys()) {
+    event.preventDefault();
+    return;
+  }
   if (key === "h") {
     const current = document.querySelector("#tracker .active-turn[data-key]");
     if (quickHp(current ? current.dataset.key : "")) event.preventDefault();
@@ -358,6 +364,30 @@ document.addEventListener("htmx:afterSettle", (event) => {
   focusWas = null;
   const lost = !document.activeElement || document.activeElement === document.body;
   if (lost) (control && region.contains(control) ? control : region).focus({ preventScroll: true });
+});
+
+// The action by keyboard (issue M): A puts the cursor on the action form's first target (its
+// kind, when the chosen kind takes none); Enter on a tick box resolves, as it does in a text
+// field. A GM's turn: A, Tab to the target, Space, Enter, N.
+function actionKeys() {
+  const form = document.querySelector(".action-panel form[data-form]");
+  if (!form) return false;
+  const target = [...form.querySelectorAll("input[name=targets]")].find(
+    (box) => !box.closest("[hidden]"),
+  );
+  const first = target || form.querySelector("select[name=kind]");
+  if (!first) return false;
+  first.focus({ preventScroll: true });
+  const place = first.getBoundingClientRect();
+  if (place.top < 0 || place.bottom > window.innerHeight) first.scrollIntoView({ block: "nearest" });
+  return true;
+}
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" || event.ctrlKey || event.metaKey || event.altKey) return;
+  const box = event.target;
+  if (!box.matches || !box.matches(".action-panel form input[type=checkbox]")) return;
+  event.preventDefault();
+  box.form.requestSubmit();
 });
 
 // A player's phone buzzes when a new panel says it has become their turn (not when the page

@@ -4,6 +4,7 @@ a shortcut stays on a control, never on <body>."""
 
 from playwright.sync_api import expect
 
+from combat import workflows
 from combat.demo import PREPARED
 
 from .test_encounter_live import INITIATIVE, baldur_hits_the_leader, demo_encounter, log_in
@@ -66,3 +67,37 @@ def test_focus_stays_on_the_control_that_acted(new_context, transactional_db, dj
     expect(gm.locator("#board")).not_to_have_attribute("data-version", version or "")
     gm.wait_for_timeout(300)
     assert gm.evaluate(FOCUSED) == "turn-next"
+
+
+def test_a_gm_turn_by_keyboard_alone_takes_at_most_ten_keys(
+    new_context, transactional_db, django_user_model
+):
+    """Issue M: attack, damage and next turn without a mouse: A (the first target), Tab to the
+    goblin leader, Space, Enter (resolves), N."""
+    encounter, url = demo_encounter(django_user_model, PREPARED)
+    gm_user = django_user_model.objects.get(username="gm")
+    workflows.roll_initiative(encounter.pk, gm_user, "kb-init", typed_faces=[6, 5, 1, 4, 3, 1, 2])
+    gm = log_in(new_context(), "gm")
+    gm.goto(url)
+    expect(gm.locator(".action-panel")).to_contain_text("Baldur acts")
+    keys: list[str] = []
+
+    def press(key: str) -> None:
+        keys.append(key)
+        gm.keyboard.press(key)
+
+    label = "() => document.activeElement.labels?.[0]?.textContent.trim() || ''"
+    press("a")
+    while gm.evaluate(label) != "Vůdce skřetů" and len(keys) < 10:
+        press("Tab")
+    press("Space")
+    version = gm.locator("#board").get_attribute("data-version")
+    press("Enter")
+    expect(gm.locator("#board")).not_to_have_attribute("data-version", version or "")
+    expect(gm.locator(".log-entry").first).to_contain_text("Vůdce skřetů")
+    expect(gm.locator(".log-entry").first).to_contain_text("Baldur")
+    version = gm.locator("#board").get_attribute("data-version")
+    press("n")
+    expect(gm.locator("#board")).not_to_have_attribute("data-version", version or "")
+    expect(gm.locator(".action-panel")).to_contain_text("Meredil acts")
+    assert len(keys) <= 10, keys
