@@ -113,10 +113,11 @@ def perform(
     target: Target | None = None,
 ) -> Event:
     """Lock → load → check and decide (`step`) → apply → persist → append → version → notify.
-    Inside a post's `holding()`, the lock and the state are the view's, read once: a refusal
-    then writes nothing and leaves the post's transaction usable (no savepoint is needed)."""
+    Inside a post's `holding()`, the lock and the state are the view's, read once."""
     held = _held(encounter_id)
-    with transaction.atomic() if held is None else contextlib.nullcontext():
+    # Inside a held post this is a savepoint: a refusal rolls back whatever the step wrote
+    # (new rows) and leaves the post's transaction usable for its answer.
+    with transaction.atomic():
         encounter = _locked(encounter_id) if held is None else held.encounter
         existing = _retried(encounter, user, key)
         if existing is not None:

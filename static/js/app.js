@@ -283,9 +283,11 @@ document.addEventListener("keydown", (event) => {
     shortcut(key);
     return;
   }
-  pendingShortcut = key; // a new panel is coming in: pressed once it is ready (or in 500 ms)
+  if (pendingShortcut) return; // one press waits at a time: a second is the same impatience
+  const press = { key }; // a new panel is coming in: pressed once it is ready (or in 500 ms)
+  pendingShortcut = press;
   setTimeout(() => {
-    if (pendingShortcut !== key) return;
+    if (pendingShortcut !== press) return;
     pendingShortcut = null;
     shortcut(key);
   }, 500);
@@ -307,9 +309,9 @@ document.addEventListener("htmx:beforeSwap", (event) => {
 document.addEventListener("htmx:afterSettle", (event) => {
   if (event.detail.elt.id !== "panel") return;
   panelSwapped = -Infinity;
-  const key = pendingShortcut;
+  const press = pendingShortcut;
   pendingShortcut = null;
-  if (key) shortcut(key);
+  if (press) shortcut(press.key);
 });
 
 // Every player hears the fight (issue M): the one-line summary of each new log entry goes,

@@ -273,9 +273,8 @@ def test_an_undone_entry_is_struck_through_until_redone(client, table, django_us
         entry = _entry(html, turned)
         assert 'class="log-entry border-bottom py-2 undone"' in entry
         assert f'href="#log-{undo}">undone by #{undo}</a>' in entry
-        assert f'<a class="small taken-link" href="#log-{turned}">#{turned}</a>' in _entry(
-            html, undo
-        )
+        taken = f'<a class="small taken-link" id="taken-{undo}" href="#log-{turned}">#{turned}</a>'
+        assert taken in _entry(html, undo)  # its own id: focus comes back to it after a poll
     redo = workflows.redo(encounter.pk, gm, "r1").seq
     html = client.get(_url(encounter)).content.decode()
     assert " undone" not in _entry(html, turned) and "undone by" not in _entry(html, turned)
