@@ -79,10 +79,11 @@ _HOLD: ContextVar[Hold | None] = ContextVar("combat_hold", default=None)
 def holding() -> Iterator[Hold]:
     """One transaction for the post: what is read inside locks what it reads (the caller locks
     the encounter with `select_for_update` when `hold()` is open and keeps it in the hold)."""
-    token = _HOLD.set(Hold())
+    kept = Hold()
+    token = _HOLD.set(kept)
     try:
         with transaction.atomic():
-            yield _HOLD.get() or Hold()
+            yield kept
     finally:
         _HOLD.reset(token)
 

@@ -53,8 +53,9 @@ View = Callable[..., HttpResponse]
 
 def held_post(view: View) -> View:
     """The post's checks (membership, GM, turn, the form against the fight) and its write in
-    one transaction, under the locks the write takes; the fight is read once. The answer is
-    drawn after the commit (a TemplateResponse), so the lock is not held while it is drawn."""
+    one transaction, under the locks the write takes; the fight is read once. The answer's
+    context is built inside the transaction; its template is drawn after the commit (a
+    TemplateResponse)."""
 
     @wraps(view)
     def post(request: AuthedHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
