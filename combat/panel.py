@@ -59,6 +59,9 @@ def panel_context(
         context["action_form"] = action if action is not None else action_form(scene, acting)
         context["acting"] = acting
         context["out_of_turn"] = bool(encounter.current) and acting.key != encounter.current
+        # Chosen, not given by the turn: a panel asked for again keeps this actor, and only it
+        # (a default actor follows the turn, even to a panel asked for before the turn moved).
+        context["actor_chosen"] = bool(chosen) and acting.key == chosen != encounter.current
         context["may_act_as"] = scene.playable()
     return context
 

@@ -168,8 +168,10 @@ function refreshPanel() {
   if (board.dataset.version === askedAt) return; // a newer board asks again if it must
   panelAsked = true;
   askedAt = board.dataset.version;
+  // Only an actor the user chose away from the turn is carried: a default one follows the
+  // turn, also when the turn moves between this request and its answer.
   const actor = panel.querySelector("form[data-form^='action:'] [name=actor]");
-  const values = actor && document.getElementById("act-as") ? { actor: actor.value } : {};
+  const values = actor && panel.querySelector(".act-as[data-chosen]") ? { actor: actor.value } : {};
   htmx
     .ajax("GET", panel.dataset.src, { target: "#panel", swap: "outerHTML", values })
     .finally(() => {

@@ -53,3 +53,52 @@ def test_the_dog_fight_runs_in_the_tracker_and_replays(
     report = replay_encounter(export_encounter(Encounter.objects.get(pk=encounter.pk)))
     assert report.ok, [str(d) for d in report.differences]
     assert Encounter.objects.get(pk=encounter.pk).combatants.get(name="Pes").hp <= 0
+
+
+def test_a_panel_asked_for_before_the_turn_moved_follows_the_turn(
+    new_context, transactional_db, django_user_model
+):
+    """The race CI met: the player's roll makes the GM's page ask for a new panel (for Hráč A,
+    whose turn it is); the GM presses Next turn before that answer comes. The late answer must
+    show the dog's turn, not Hráč A "out of turn"."""
+    load_demo()
+    gm_user = django_user_model.objects.get(username="gm")
+    campaign = Campaign.objects.get(system="dice_pool")
+    encounter = workflows.create_encounter(campaign, "Pes", gm_user)
+    workflows.add_combatants(
+        encounter.pk, gm_user, "b-dog", record=Monster.objects.get(campaign=campaign, name="Pes")
+    )
+    hero = Character.objects.get(campaign=campaign, name="Hráč A")
+    workflows.add_combatants(encounter.pk, gm_user, "b-a", record=hero, side="party")
+    url = f"/campaigns/{campaign.pk}/encounters/{encounter.pk}/"
+    gm = log_in(new_context(), "gm")
+    gm.goto(url)
+    player = log_in(new_context(width=390, height=844), "hrac")
+    player.goto(url)
+    gm.get_by_role("button", name="Roll initiative").click()
+    _roll(gm, "4")
+    next_turn(gm)
+    expect(gm.locator(".action-panel")).to_contain_text("Hráč A acts")
+
+    held = []  # the first panel asked for waits; later ones go through
+
+    def hold_first(route):  # type: ignore[no-untyped-def]
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    gm.route("**/*panel=1*", hold_first)
+    _roll(player, "3, 3, 3", "Boj s dýkou", "Obratnost")
+    gm.wait_for_timeout(100)
+    for _ in range(50):  # the GM's poll brings the roll; the page asks for its panel
+        if held:
+            break
+        gm.wait_for_timeout(100)
+    assert held, "the page never asked for its panel"
+    gm.get_by_role("button", name="Next turn").click()
+    expect(gm.locator(".action-panel")).to_contain_text("Pes acts")
+    held[0].continue_()  # the panel asked for on Hráč A's turn answers now
+    gm.wait_for_timeout(500)
+    expect(gm.locator(".action-panel")).to_contain_text("Pes acts")
+    expect(gm.locator(".action-panel")).not_to_contain_text("out of turn")
