@@ -1,7 +1,7 @@
 """Forms for a campaign's records on the table pages: GMs change all, owners what they may."""
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -15,6 +15,7 @@ from django.forms import (
 from django.utils.translation import pgettext
 
 from .models import Armor, Campaign, Character, Weapon
+from .models.records import LibraryRecord
 from .statforms import StatsModelForm
 
 ID = re.compile(r"[0-9]{1,18}")
@@ -95,3 +96,18 @@ def character_form_class(character: Character, *, gm: bool) -> type[CharacterFor
     if gm:
         return CharacterGMForm.with_stats(schema, [f.name for f in fields])
     return CharacterPlayerForm.with_stats(schema, [f.name for f in fields if f.player_editable])
+
+
+class LibraryRecordForm(StatsModelForm):
+    """A campaign's own monster, weapon or armour as its GM writes it in the app (the admin
+    stays the full editor): the name, the notes and every stat of the system's schema."""
+
+    fields_edited = ("name", "notes")
+
+
+def record_form_class(record: LibraryRecord) -> type[LibraryRecordForm]:
+    model = type(record)
+    meta = type("Meta", (), {"model": model, "fields": list(LibraryRecordForm.fields_edited)})
+    form = type(f"{model.__name__}Form", (LibraryRecordForm,), {"Meta": meta})
+    names = [f.name for f in record.schema.visible_fields(npc=True)]
+    return cast(type[LibraryRecordForm], form).with_stats(record.schema, names)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import campaigns, conditions, invites, journal, records
+from .views import campaigns, conditions, invites, journal, record_forms, records
 
 app_name = "campaigns"
 
@@ -26,10 +26,20 @@ urlpatterns = [
     ),
     path("<int:pk>/characters/<int:char_pk>/edit/", records.character_edit, name="character_edit"),
     path("<int:pk>/bestiary/", records.bestiary, name="bestiary"),
+    path("<int:pk>/bestiary/new/", record_forms.monster_edit, name="monster_create"),
     path("<int:pk>/bestiary/<int:monster_pk>/", records.monster_detail, name="monster"),
+    path(
+        "<int:pk>/bestiary/<int:monster_pk>/edit/", record_forms.monster_edit, name="monster_edit"
+    ),
     path("<int:pk>/bestiary/<int:monster_pk>/add/", records.bestiary_add, name="bestiary_add"),
     path("<int:pk>/armory/", records.armory, name="armory"),
     path("<int:pk>/armory/<str:kind>/<int:item_pk>/add/", records.armory_add, name="armory_add"),
+    path("<int:pk>/armory/<str:kind>/new/", record_forms.armory_edit, name="armory_create"),
+    path(
+        "<int:pk>/armory/<str:kind>/<int:own_pk>/edit/",
+        record_forms.armory_edit,
+        name="armory_edit",
+    ),
     path("<int:pk>/conditions/", conditions.condition_list, name="conditions"),
     path(
         "<int:pk>/conditions/<int:condition_pk>/delete/",

@@ -481,3 +481,10 @@ document.addEventListener("DOMContentLoaded", () => {
     setInterval(tickRoom, 2000);
   }
 });
+
+// A page that comes back with form errors puts the cursor on their summary, whose links lead to
+// each field (a screen reader reads the list first).
+document.addEventListener("DOMContentLoaded", () => {
+  const summary = document.getElementById("error-summary");
+  if (summary) summary.focus();
+});

@@ -1,6 +1,6 @@
 """axe-core (issue M) finds nothing on the main pages, on a desktop and on a 390 px phone: the
-campaigns, a campaign, the encounter page of the GM and of a player mid-fight, the journal and
-the dice roller. axe-core comes from a package (axe-playwright-python ships it)."""
+campaigns, a campaign, the encounter page of the GM and of a player mid-fight, the journal, the
+dice roller and the GM's record forms (also with their error summary). axe-core comes from a package (axe-playwright-python ships it)."""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -40,11 +40,16 @@ def test_axe_finds_nothing_on_the_main_pages(
         url,
         f"/campaigns/{campaign.pk}/journal/",
         f"/campaigns/{campaign.pk}/rolls/",
+        f"/campaigns/{campaign.pk}/armory/weapon/new/",
+        f"/campaigns/{campaign.pk}/bestiary/new/",
     ]
     for path in pages:
         gm.goto(path)
         expect(gm.locator("main")).to_be_visible()
         found[f"gm {path}"] = _violations(gm)
+    gm.locator("form.record-form button[type=submit]").click()  # no name: the error summary
+    expect(gm.locator("#error-summary")).to_be_focused()
+    found["gm a record form with its errors"] = _violations(gm)
     player = log_in(new_context(**PHONE), "hrac")
     player.goto(url)
     expect(player.locator("#board")).to_be_visible()

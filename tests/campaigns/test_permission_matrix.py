@@ -7,6 +7,8 @@ added without saying who may use it.
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from campaigns.models import Weapon
+
 ROLES = ("anonymous", "outsider", "player", "gm")
 LOGIN = 302  # anonymous users are sent to the login page
 # An allowed user's empty form: shown again with its errors (issue L: the bound form at 200)
@@ -393,6 +395,42 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (405, 302),
         },
     ),
+    "campaigns:monster_create": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (403, 403),
+            "gm": (200, INVALID),
+        },
+    ),
+    "campaigns:monster_edit": (
+        ("pk", "monster_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (403, 403),
+            "gm": (200, INVALID),
+        },
+    ),
+    "campaigns:armory_create": (
+        ("pk", "kind"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (403, 403),
+            "gm": (200, INVALID),
+        },
+    ),
+    "campaigns:armory_edit": (
+        ("pk", "kind", "own_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (403, 403),
+            "gm": (200, INVALID),
+        },
+    ),
     "campaigns:journal": (
         ("pk",),
         {
@@ -487,6 +525,11 @@ def _kwargs(keys, roles):  # type: ignore[no-untyped-def]
     }
     if {"thread_pk", "post_pk", "roll_pk"} & set(keys):
         values.update(_journal(roles))
+    if "own_pk" in keys:  # the campaign's own weapon (the library's is not edited here)
+        weapon = roles["library_weapon"]
+        values["own_pk"] = Weapon.objects.create(
+            campaign=roles["campaign"], system=weapon.system, name="Kord", stats=weapon.stats
+        ).pk
     if "condition_pk" in keys:
         values["condition_pk"] = roles["campaign"].conditions.create(name="Webbed").pk
     renamed = {"library_monster_pk": "monster_pk"}

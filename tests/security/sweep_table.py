@@ -89,6 +89,25 @@ def _new_character_body(w: Any, side: Any, user: Any) -> dict[str, Any]:
     return {**form_data(form), "name": "Newcomer", "kind": "npc"}
 
 
+def _record_body(kind: str, *, new: bool = False) -> Body:
+    """The GM's in-app form for a monster or a weapon of `side`, new or its own, renamed."""
+
+    def body(w: Any, side: Any, user: Any) -> dict[str, Any]:
+        from campaigns.models import Monster, Weapon
+        from campaigns.recordforms import record_form_class
+
+        model = {"monster": Monster, "weapon": Weapon}[kind]
+        record = (
+            model(campaign=side.campaign, system=side.campaign.system)
+            if new
+            else getattr(side, kind)
+        )
+        form = record_form_class(record)(instance=record)
+        return {**form_data(form), "name": f"{record.name or 'Newcomer'} the Bold"}
+
+    return body
+
+
 def _campaign_body(w: Any, side: Any, user: Any) -> dict[str, Any]:
     from campaigns.forms import CampaignEditForm
 
@@ -230,6 +249,18 @@ URLS: dict[str, Url] = {
     "campaigns:bestiary_add": Url(("pk", "library_monster_pk"), POST, post=GMS, writes=GMS),
     "campaigns:armory": Url(("pk",), get=MEMBERS),
     "campaigns:armory_add": Url(("pk", "kind", "item_pk"), POST, post=GMS, writes=GMS),
+    "campaigns:monster_create": Url(
+        ("pk",), BOTH, get=GMS, post=GMS, writes=GMS, body=_record_body("monster", new=True)
+    ),
+    "campaigns:monster_edit": Url(
+        ("pk", "monster_pk"), BOTH, get=GMS, post=GMS, writes=GMS, body=_record_body("monster")
+    ),
+    "campaigns:armory_create": Url(
+        ("pk", "kind"), BOTH, get=GMS, post=GMS, writes=GMS, body=_record_body("weapon", new=True)
+    ),
+    "campaigns:armory_edit": Url(
+        ("pk", "kind", "own_pk"), BOTH, get=GMS, post=GMS, writes=GMS, body=_record_body("weapon")
+    ),
     "campaigns:journal": Url(
         ("pk",),
         BOTH,
@@ -281,6 +312,7 @@ def kwargs_for(w: Any, keys: tuple[str, ...], side: Any, campaign: Any) -> dict[
         "library_monster_pk": (w.library_monster if side is w.a else side.monster).pk,
         "kind": "weapon",
         "item_pk": (w.library_weapon if side is w.a else side.weapon).pk,
+        "own_pk": side.weapon.pk,  # the campaign's own weapon
         "enc_pk": side.encounter.pk,
         "step": "next",
         "seq": 1,
@@ -301,6 +333,7 @@ OBJECT_KEYS = frozenset(
         "monster_pk",
         "library_monster_pk",
         "item_pk",
+        "own_pk",
         "enc_pk",
         "thread_pk",
         "post_pk",
