@@ -170,12 +170,14 @@ def _damage(work: Work, actor: Combatant, arm: Arm) -> int:
     else:
         base = "1d6"  # "Útoky postav: Zraňují za 1k6 životů"
     strength = number(actor, "str_mod") if arm.kind == MELEE and not arm.monster else 0
-    rolled = work.roll("damage", actor.id, base).total
-    damage = max(1, rolled + strength)  # "Minimální zranění … aspoň za jeden život"
+    # The roll's own row carries the strength too ("1d6+1 [5] = 6"), as the step says.
+    expression = f"{base}{strength:+d}" if strength else base
+    total = work.roll("damage", actor.id, expression).total
+    damage = max(1, total)  # "Minimální zranění … aspoň za jeden život"
     work.step(
         _("Damage %(dice)s: %(roll)s %(strength)+d = %(damage)s"),
         dice=base,
-        roll=rolled,
+        roll=total - strength,
         strength=strength,
         damage=damage,
     )

@@ -98,22 +98,23 @@ def test_ascending_ac_uses_the_stats_when_given() -> None:
 def test_character_damage_is_1d6_plus_str_whatever_the_weapon() -> None:
     state = duel({"thac0": 19, "str_mod": 1}, {"ac": 9})
     outcome = act(state, "melee", "hero", ["foe"], [15, 6], weapon="Sword")
-    assert outcome.rolls[1].expression == "1d6"
-    assert outcome.data["damage"] == 7
+    assert outcome.rolls[1].expression == "1d6+1"  # the row reads "1d6+1 [6] = 7" (issue N)
+    assert outcome.rolls[1].total == outcome.data["damage"] == 7
     assert apply(state, outcome.changes).get("foe").hp == 13
 
 
 def test_variable_damage_uses_the_weapons_die() -> None:
     state = duel({"thac0": 19, "str_mod": 1}, {"ac": 9}, variable_damage="yes")
     outcome = act(state, "melee", "hero", ["foe"], [15, 8], weapon="Sword")
-    assert outcome.rolls[1].expression == "1d8"
-    assert outcome.data["damage"] == 9
+    assert outcome.rolls[1].expression == "1d8+1"  # the weapon's die and the STR
+    assert outcome.rolls[1].total == outcome.data["damage"] == 9
 
 
 def test_a_hit_always_does_at_least_1_even_with_str_minus_1() -> None:
     state = duel({"thac0": 19, "str_mod": -1}, {"ac": 9})
     outcome = act(state, "melee", "hero", ["foe"], [15, 1])
     assert outcome.data["damage"] == 1  # 1 − 1 = 0, raised to 1
+    assert (outcome.rolls[1].expression, outcome.rolls[1].total) == ("1d6-1", 0)
     assert apply(state, outcome.changes).get("foe").hp == 19
 
 
