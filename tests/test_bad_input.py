@@ -74,6 +74,10 @@ FORMS = {
         "quick",
     ),
     "campaigns:conditions": ("name", "description", "rounds"),
+    "campaigns:monster_create": ("name", "notes", "stat_sil", "stat_zivoty", "stat_dovednosti"),
+    "campaigns:monster_edit": ("name", "stat_velikost", "stat_muze_krvacet", "stat_uc"),
+    "campaigns:armory_create": ("name", "stat_utocnost", "stat_zraneni", "stat_druh"),
+    "campaigns:armory_edit": ("name", "notes", "stat_nabiti", "stat_obrana"),
     "combat:encounter_turn": ("turn-key", "turn-faces"),
     "combat:encounter_options": ("key", "option_initiative_once"),
 }

@@ -1,10 +1,11 @@
 """Log templates that older fights' logs carry, kept in the catalogs so those logs still read in
 Czech and Polish. Each was replaced by a counted template (`ngettext`, issue M: "1 úspěch",
 "2 úspěchy", "5 úspěchů") or by words that agree with any side ("round 2 is lost by the enemies",
-not "enemies loses round 2"); an event keeps the template it was written with, forever (the log is
+not "enemies loses round 2"), or rewritten in plain English where Czech words stood in an English
+template (Dračí Hlídka); an event keeps the template it was written with, forever (the log is
 append-only), so the old wording must stay translatable. Nothing here is logged any more."""
 
-from combat.rules.base import _
+from combat.rules.base import _, ngettext
 
 OLD_TEMPLATES = (
     _("%(dice)s dice against TN %(tn)s: %(successes)s successes"),
@@ -29,4 +30,83 @@ OLD_TEMPLATES = (
     _("every 2 net successes of the defender: %(levels)s level(s) down"),
     _("%(name)s rolls %(counted)s; %(loser)s loses round %(round)s"),
     _("%(side)s loses round %(round)s by %(difference)s"),
+    # Dračí Hlídka's log in plain English (issue M): the templates before, with Czech words.
+    _("%(name)s moves up to %(distance)s sáhů"),
+    _("%(weapon)s must be reloaded first (Nabití zbraně)"),
+    _("ÚČ %(uc)s = %(attribute)s %(bonus)+d + útočnost %(utocnost)s"),
+    _("Nevýhoda −5: a target closer than 2 sáhy"),
+    _("Výhoda +5: útok ze zálohy"),
+    _("Výhoda +5: an invisible attacker"),
+    _("Výhoda +5: the target lies on the ground"),
+    _("Výhoda %(value)+d (GM)"),
+    _("Nevýhoda %(value)+d (GM)"),
+    _("Útok %(attack)s = ÚČ %(uc)s %(mods)+d + hod %(faces)s"),
+    _("Útok %(attack)s = ÚČ %(uc)s + hod %(faces)s"),
+    _(
+        "%(name)s: %(total)s = hod %(faces)s + %(attribute)s %(bonus)+d + %(skill)s %(level)s "
+        "%(extra)+d ≥ %(difficulty)s: success"
+    ),
+    _(
+        "%(name)s: %(total)s = hod %(faces)s + %(attribute)s %(bonus)+d + %(skill)s %(level)s "
+        "%(extra)+d < %(difficulty)s: failure"
+    ),
+    _("surprise (moment překvapení) happens only at the start of the fight"),
+    _("%(name)s is surprised (moment překvapení)"),
+    _("%(name)s may make %(allowed)s attacks in this Útok, not %(count)s"),
+    _("%(attacker)s attacks %(target)s unarmed (pěstní souboj, 0/0/0)"),
+    _("Na plocho: no weapon zranění and no critical wounds"),
+    _("%(name)s is down at %(hp)s životů and out of the fight"),
+    _(
+        "%(name)s bleeds %(dice)sk6: %(faces)s = %(lost)s životů now, rolled anew at the "
+        "start of every following round until treated"
+    ),
+    _(
+        "Útok na bezbranného: %(name)s loses ¼ of its životy (%(lost)s) now and at the start "
+        "of every following round until treated"
+    ),
+    _("%(name)s is helpless (útok na bezbranného): Obrana %(defence)s, armour ignored"),
+    _("Obrana %(defence)s = ZO %(zo)s %(mods)+d"),
+    _("Obrana %(defence)s = ZO %(zo)s"),
+    _("Obrana %(defence)s = OČ %(oc)s %(mods)+d + hod %(faces)s"),
+    _("Obrana %(defence)s = OČ %(oc)s + hod %(faces)s"),
+    _("OČ %(oc)s = ZO %(zo)s + štít %(stit)s (no weapon against missiles)"),
+    _("OČ %(oc)s = ZO %(zo)s + obrana %(obrana)s + štít %(stit)s"),
+    _("GM bonus %(value)+d to the Obrana"),
+    _("Kryt +%(value)s to the Obrana"),
+    _("Výhoda +5 to the Obrana: an invisible defender"),
+    _("Boj v přesile: %(value)s to the Obrana"),
+    _("%(name)s has already made its Krátký pohyb this round"),
+    _("Krátký pohyb cannot go with a movement action"),
+    _("%(name)s is surprised (moment překvapení): ZO only"),
+    _("Útok ze zálohy: %(name)s defends with ZO only"),
+    _("%(name)s did a long action other than Útok this round: ZO only"),
+    _("%(name)s is fleeing (Přesun): ZO only"),
+    _("%(name)s flees %(distance)s sáhů"),
+    _("%(name)s: hod na OBR %(total)s = hod %(faces)s + OBR %(obr)+d"),
+    _("%(name)s can sprint %(limit)s rounds (1k10 + ODO + Výdrž)"),
+    _("%(name)s is exhausted and must stop (rest at least one směna)"),
+    _("Náskok %(before)s → %(after)s sáhů"),
+    _("%(pursuer)s chases %(fugitive)s: náskok %(lead)s sáhů"),
+    _("%(name)s: the potion heals to %(hp)s životů"),
+    _("%(attacker)s misses %(target)s (Útok %(attack)s ≤ Obrana %(defence)s)"),
+    _(
+        "%(target)s is hit: Zranění %(damage)s = (Útok %(attack)s − Obrana %(defence)s) "
+        "+ zranění %(zraneni)s"
+    ),
+    _("Kritický útok: %(sixes)s sixes"),
+    _("Kritický útok: the GM may rule permanent consequences (trvalé následky)"),
+    _("%(target)s: %(before)s → %(hp)s životů"),
+    _("Na plocho: %(target)s faints below its mez vyřazení"),
+    _("Kritická obrana: %(defender)s rolled %(sixes)s sixes"),
+    _("Kritická obrana: the GM may rule permanent consequences (trvalé následky)"),
+    ngettext(
+        "%(attacker)s hits %(target)s: %(damage)s hit point (život)",
+        "%(attacker)s hits %(target)s: %(damage)s hit points (životů)",
+        "damage",
+    ),
+    ngettext(
+        "%(name)s bleeds (%(faces)s): −%(lost)s hit point (život), %(hp)s left",
+        "%(name)s bleeds (%(faces)s): −%(lost)s hit points (životů), %(hp)s left",
+        "lost",
+    ),
 )

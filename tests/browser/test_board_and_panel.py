@@ -86,7 +86,7 @@ def test_a_click_anywhere_leaves_the_window_where_it_was(
     version = _version(player)
     assert _clicked_in_place(player, resolve) == y
     expect(player.locator("#board")).not_to_have_attribute("data-version", version)
-    expect(player.locator(".log-entry").first).to_contain_text("Útok 12")
+    expect(player.locator(".log-entry").first).to_contain_text("Attack 12")
     assert int(player.evaluate("window.scrollY")) == y
     _scroll_to(player, 838)
     _clicked_in_place(player, player.locator(".log-entry").nth(5))
@@ -133,7 +133,7 @@ def test_half_typed_forms_survive_another_users_action(
     # The player finishes typing and acts; the GM's half-typed forms are untouched by it.
     panel.locator("#id_faces").fill("3, 1")
     panel.get_by_role("button", name="Resolve").click()
-    expect(gm.locator(".log-entry").first).to_contain_text("Útok 12")
+    expect(gm.locator(".log-entry").first).to_contain_text("Attack 12")
     expect(adjust.locator("[name=hp]")).to_have_value("7")
     expect(add.locator("[name=count]")).to_have_value("3")
 
@@ -214,7 +214,7 @@ def test_an_invalid_action_shows_its_error_next_to_the_field_and_keeps_what_was_
     expect(faces).to_have_value("3, x")
     panel.locator("#id_faces").fill("3, 1")
     panel.get_by_role("button", name="Resolve").click()
-    expect(gm.locator(".log-entry").first).to_contain_text("Útok 12")
+    expect(gm.locator(".log-entry").first).to_contain_text("Attack 12")
     expect(gm.locator(".alert-danger")).to_have_count(0)
 
 
@@ -243,7 +243,7 @@ def test_a_form_sent_back_with_errors_keeps_all_it_holds_when_the_panel_is_renew
     expect(panel.locator("#id_faces")).to_have_value("3, ")
     panel.locator("#id_faces").fill("3, 1")
     panel.get_by_role("button", name="Resolve").click()
-    expect(player.locator(".log-entry").first).to_contain_text("Útok 12")
+    expect(player.locator(".log-entry").first).to_contain_text("Attack 12")
 
 
 def test_a_monster_chosen_to_join_defaults_to_the_enemies(

@@ -51,12 +51,12 @@ def test_gm_fights_the_seed_example_while_a_player_watches_live(
     baldur_hits_the_leader(gm)
 
     hit = gm.locator(".log-entry").first
-    expect(hit).to_contain_text("Útok 12")
-    expect(hit).to_contain_text("Obrana 5")
+    expect(hit).to_contain_text("Attack 12")
+    expect(hit).to_contain_text("Defence 5")
     expect(hit).to_contain_text("8")
     expect(gm.locator('[data-combatant="Vůdce skřetů"]')).to_contain_text("12 / 20")
 
-    expect(player.locator(".log-entry").first).to_contain_text("Útok 12")
+    expect(player.locator(".log-entry").first).to_contain_text("Attack 12")
     expect(leader_row).to_contain_text("wounded")
     assert not re.search(r"\b12 / 20\b|\b20 / 20\b", player.content())
 
@@ -160,7 +160,7 @@ def test_the_faces_the_gm_is_typing_survive_a_players_action_arriving_live(
     player.goto(url)
     baldur_hits_the_leader(player)
 
-    expect(gm.locator(".log-entry").first).to_contain_text("Útok 12")  # arrived by polling
+    expect(gm.locator(".log-entry").first).to_contain_text("Attack 12")  # arrived by polling
     expect(gm.locator("[name=turn-faces]")).to_have_value("4, 4")
     gm.evaluate("window.before = document.getElementById('board')")
     typed_into = gm.locator("[name=turn-faces]").get_attribute("id")

@@ -130,7 +130,7 @@ def test_secret_rolls_and_hidden_combatants_never_reach_a_players_html(
             "weapon": "Široký meč", "faces": "3, 1", "secret": "on"}  # fmt: skip
     gm_html = client.post(_url(fight, "combat:encounter_action"), data).content.decode()
     gm_page = client.get(_url(fight)).content.decode()
-    assert "Útok 12" in gm_page and "Skřet" in gm_page  # the GM sees everything
+    assert "Attack 12" in gm_page and "Skřet" in gm_page  # the GM sees everything
     player = _player(client, django_user_model)
     pages = [player.get(_url(fight)).content.decode(),
              player.get(_url(fight), {"version": 0}, **HTMX).content.decode()]  # fmt: skip
@@ -204,7 +204,7 @@ def test_players_propose_and_the_gm_accepts_or_rejects(client, fight, django_use
     client.force_login(fight["gm"])
     line = re.search(r'class="[^"]*proposal"[^>]*>\s*<span>(.*?)</span>\s*<form', client.get(
         _url(fight)).content.decode(), re.S)[1]  # fmt: skip
-    assert "Útok" in line and "attack" not in line and "typed: 3, 1" in line  # the form's words
+    assert "Attack" in line and "attack" not in line and "typed: 3, 1" in line  # the form's words
     seq = Encounter.objects.get(pk=fight["encounter"].pk).log_length
     accept = {"key": "acc-1", "decision": "accept"}
     html = client.post(

@@ -163,10 +163,10 @@ def test_the_helpless_line_shows_the_gm_a_monsters_hp_and_players_not(client, dh
     _dh_initiative(gm, encounter)
     client.force_login(gm)
     _helpless_blow(client, encounter, keys, "Vůdce skřetů", "helpless-1")
-    assert "loses ¼ of its životy (5)" in client.get(_url(encounter)).content.decode()
+    assert "loses ¼ of its hit points (5)" in client.get(_url(encounter)).content.decode()
     client.force_login(_user("hrac"))
     for where, html in _views(client, encounter).items():
-        assert "loses ¼ of its životy (?)" in html, where  # the line, without the number
+        assert "loses ¼ of its hit points (?)" in html, where  # the line, without the number
         assert "(5)" not in html and "/ 20" not in html, where
 
 
@@ -378,7 +378,7 @@ def test_a_line_logged_before_audiences_existed_is_read_as_it_was_then(client, d
         locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
         workflow_frame.append(locked, gm, "legacy", "adjust", legacy)
     client.force_login(gm)
-    assert "20 → 13 životů" in client.get(_url(encounter)).content.decode()
+    assert "20 → 13 hit points" in client.get(_url(encounter)).content.decode()  # in English now
     client.force_login(_user("hrac"))
     for where, html in _views(client, encounter).items():
         assert "adjusted by the game master" in html and "OČ 4" in html, where

@@ -39,7 +39,7 @@ def resolve_movement(work: Work, action: Action, mods: Mods) -> Outcome:
         raise fail(_("%(name)s is exhausted and must rest"), name=actor.name)
     spend(work, actor.id, kind, SPECS[kind].time, override=mods.flag("override"))
     distance = number(actor, "pohyblivost") / SHARE[kind]
-    work.step(_("%(name)s moves up to %(distance)s sáhů"), name=actor.name, distance=distance)
+    work.step(_("%(name)s moves up to %(distance)s sáh"), name=actor.name, distance=distance)
     return _finish(work, action, {"distance": distance})
 
 

@@ -66,7 +66,7 @@ def prepare(work: Work, strike: Strike) -> None:
         effect.key == unloaded_key(strike.arm) for effect in attacker.effects
     ):
         raise fail(
-            _("%(weapon)s must be reloaded first (Nabití zbraně)"),
+            _("%(weapon)s must be reloaded first (Reloading)"),
             weapon=strike.arm.get("name", ""),
         )
     if not strike.missile:
@@ -131,7 +131,7 @@ def attack_number(work: Work, strike: Strike) -> int:
     attribute = "obr" if strike.missile else "sil"  # seed 000: SIL tváří v tvář, OBR střelba
     bonus, utocnost = number(attacker, attribute), weapon_number(strike.arm, "utocnost")
     work.step(
-        _("ÚČ %(uc)s = %(attribute)s %(bonus)+d + útočnost %(utocnost)s"),
+        _("ÚČ %(uc)s = %(attribute)s %(bonus)+d + weapon attack %(utocnost)s"),
         uc=bonus + utocnost,
         attribute=attribute.upper(),
         bonus=bonus,
@@ -149,16 +149,16 @@ def attack_bonuses(fight: Fight, strike: Strike) -> list[Bonus]:
     distance = mods.distance("distance")
     if strike.missile and (mods.flag("too_close") or (distance is not None and distance < 2)):
         # seed 000: "Pokud je k tobě blíž [než 2 sáhy], máš ke střeleckému útoku Nevýhodu"
-        add_bonus(bonuses, "too_close", -VYHODA, _("Nevýhoda −5: a target closer than 2 sáhy"))
+        add_bonus(bonuses, "too_close", -VYHODA, _("Disadvantage −5: a target closer than 2 sáh"))
     if mods.flag("ambush") or (surprised(fight, target) and not surprised(fight, attacker)):
         # seed 000: moment překvapení "ti dává do útoku Výhodu (bonus +5)"
-        add_bonus(bonuses, "ambush", VYHODA, _("Výhoda +5: útok ze zálohy"))
+        add_bonus(bonuses, "ambush", VYHODA, _("Advantage +5: an ambush attack"))
     if attacker.has("invisible") or mods.flag("invisible_attacker"):
         # seed 000: "Při Útoku i Obraně má tak neviditelný protivník Výhodu (bonus +5)"
-        add_bonus(bonuses, "invisible", VYHODA, _("Výhoda +5: an invisible attacker"))
+        add_bonus(bonuses, "invisible", VYHODA, _("Advantage +5: an invisible attacker"))
     if target.has("prone") or target.turn.get("long") == "crawl" or mods.flag("prone"):
         # seed 000: útok na ležícího: "získává útočník … Výhodu (bonus +5)"; Plazení likewise
-        add_bonus(bonuses, "prone", VYHODA, _("Výhoda +5: the target lies on the ground"))
+        add_bonus(bonuses, "prone", VYHODA, _("Advantage +5: the target lies on the ground"))
     return bonuses
 
 
@@ -172,9 +172,9 @@ def gm_bonuses(mods: Mods, plus: str, minus: str) -> list[Bonus]:
     bonuses: list[Bonus] = []
     good, bad = mods.count(plus), mods.count(minus)
     if good:
-        add_bonus(bonuses, plus, VYHODA * good, _("Výhoda %(value)+d (GM)"))
+        add_bonus(bonuses, plus, VYHODA * good, _("Advantage %(value)+d (GM)"))
     if bad:
-        add_bonus(bonuses, minus, -VYHODA * bad, _("Nevýhoda %(value)+d (GM)"))
+        add_bonus(bonuses, minus, -VYHODA * bad, _("Disadvantage %(value)+d (GM)"))
     return bonuses
 
 
@@ -187,9 +187,9 @@ def roll_attack(work: Work, strike: Strike) -> tuple[RollResult, int, dict[str, 
     extra = sum(bonus.value for bonus in bonuses)
     result = work.roll("attack", strike.attacker_id, dice_expression("1d6!", uc + extra))
     template = (
-        _("Útok %(attack)s = ÚČ %(uc)s %(mods)+d + hod %(faces)s")
+        _("Attack %(attack)s = ÚČ %(uc)s %(mods)+d + roll %(faces)s")
         if extra
-        else _("Útok %(attack)s = ÚČ %(uc)s + hod %(faces)s")
+        else _("Attack %(attack)s = ÚČ %(uc)s + roll %(faces)s")
     )
     work.step(template, attack=result.total, uc=uc, mods=extra, faces=list(result.faces))
     _after_shot(work, strike)

@@ -61,12 +61,12 @@ def roll_check(work: Work, combatant_id: str, test: Check) -> tuple[bool, RollRe
     success = result.total >= test.difficulty
     template = (
         _(
-            "%(name)s: %(total)s = hod %(faces)s + %(attribute)s %(bonus)+d + %(skill)s %(level)s "
+            "%(name)s: %(total)s = roll %(faces)s + %(attribute)s %(bonus)+d + %(skill)s %(level)s "
             "%(extra)+d ≥ %(difficulty)s: success"
         )
         if success
         else _(
-            "%(name)s: %(total)s = hod %(faces)s + %(attribute)s %(bonus)+d + %(skill)s %(level)s "
+            "%(name)s: %(total)s = roll %(faces)s + %(attribute)s %(bonus)+d + %(skill)s %(level)s "
             "%(extra)+d < %(difficulty)s: failure"
         )
     )
@@ -100,7 +100,7 @@ def resolve_perception(work: Work, action: Action, mods: Mods) -> Outcome:
     """Postřeh against surprise, rolled by the one who might be surprised (Rulings):
     success = not surprised, failure = surprised (seed 000: only at the start of the fight)."""
     if work.fight.round > 1:
-        raise fail(_("surprise (moment překvapení) happens only at the start of the fight"))
+        raise fail(_("the moment of surprise happens only at the start of the fight"))
     test = check_from(mods, "perception", PERCEPTION_ATTRIBUTE, "Postřeh")
     success, result = roll_check(work, action.actor, test)
     work.condition(action.actor, "surprised", add=not success)
@@ -108,7 +108,7 @@ def resolve_perception(work: Work, action: Action, mods: Mods) -> Outcome:
     summary = (
         Step(_("%(name)s notices the attack in time"), {"name": name})
         if success
-        else Step(_("%(name)s is surprised (moment překvapení)"), {"name": name})
+        else Step(_("%(name)s is caught by the moment of surprise"), {"name": name})
     )
     return work.finish(summary, {**_test_data(test, success, result), "surprised": not success})
 

@@ -37,7 +37,7 @@ def resolve_attack(work: Work, action: Action, mods: Mods) -> Outcome:
     allowed = mods.integer("attacks", 1, 1, 10)
     if len(targets) > allowed:
         raise fail(
-            _("%(name)s may make %(allowed)s attacks in this Útok, not %(count)s"),
+            _("%(name)s may make %(allowed)s attacks in this Attack action, not %(count)s"),
             name=actor.name,
             allowed=allowed,
             count=len(targets),
@@ -104,12 +104,12 @@ def _announce(work: Work, strike: Strike) -> None:
         )
     else:  # seed 000: "pěstní souboj"
         work.step(
-            _("%(attacker)s attacks %(target)s unarmed (pěstní souboj, 0/0/0)"),
+            _("%(attacker)s attacks %(target)s unarmed (a fist fight, 0/0/0)"),
             attacker=attacker.name,
             target=target.name,
         )
     if strike.flat:
-        work.step(_("Na plocho: no weapon zranění and no critical wounds"))
+        work.step(_("With the flat of the blade: no weapon damage and no critical wounds"))
 
 
 def _summary(work: Work, actor_id: str, results: list[dict[str, Any]]) -> Step:
@@ -120,8 +120,8 @@ def _summary(work: Work, actor_id: str, results: list[dict[str, Any]]) -> Step:
         if result["hit"]:
             return Step(
                 ngettext(
-                    "%(attacker)s hits %(target)s: %(damage)s hit point (život)",
-                    "%(attacker)s hits %(target)s: %(damage)s hit points (životů)",
+                    "%(attacker)s hits %(target)s: %(damage)s hit point",
+                    "%(attacker)s hits %(target)s: %(damage)s hit points",
                     "damage",
                 ),
                 {"attacker": actor.name, "target": target, "damage": result["damage"]},

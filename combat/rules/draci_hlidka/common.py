@@ -144,7 +144,7 @@ def knock_out_at_zero(work: Work, combatant_id: str) -> None:
     if combatant.hp <= 0 and not combatant.conditions & OUT:
         work.condition(combatant_id, "unconscious")
         work.step(
-            _("%(name)s is down at %(hp)s životů and out of the fight"),
+            _("%(name)s is down at %(hp)s hit points and out of the fight"),
             name=combatant.name,
             hp=combatant.hp,
             about=combatant_id,

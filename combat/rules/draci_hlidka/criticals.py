@@ -64,7 +64,7 @@ def open_wound(
     result = work.roll("bleeding", source_id, f"{dice}d6")
     work.step(
         _(
-            "%(name)s bleeds %(dice)sk6: %(faces)s = %(lost)s životů now, rolled anew at the "
+            "%(name)s bleeds %(dice)sd6: %(faces)s = %(lost)s hit points now, rolled anew at the "
             "start of every following round until treated"
         ),
         name=victim.name,
@@ -90,8 +90,8 @@ def helpless_wound(work: Work, victim_id: str, source_id: str, *, protect: bool)
     work.add_effect(victim_id, effect)
     work.step(
         _(
-            "Útok na bezbranného: %(name)s loses ¼ of its životy (%(lost)s) now and at the start "
-            "of every following round until treated"
+            "Attack on the helpless: %(name)s loses ¼ of its hit points (%(lost)s) now and at "
+            "the start of every following round until treated"
         ),
         name=victim.name,
         lost=amount,
@@ -131,8 +131,8 @@ def _bleed(work: Work, combatant_id: str, effect: Effect) -> int:
     work.set_hp(combatant_id, new_hp)
     work.step(
         ngettext(
-            "%(name)s bleeds (%(faces)s): −%(lost)s hit point (život), %(hp)s left",
-            "%(name)s bleeds (%(faces)s): −%(lost)s hit points (životů), %(hp)s left",
+            "%(name)s bleeds (%(faces)s): −%(lost)s hit point, %(hp)s left",
+            "%(name)s bleeds (%(faces)s): −%(lost)s hit points, %(hp)s left",
             "lost",
         ),
         name=combatant.name,

@@ -64,7 +64,7 @@ def _helpless(work: Work, target: Combatant, strike: Strike) -> Defence:
     # seed 000: "Její Obrana je pak obvykle 0 (nerozhodne-li PJ jinak) … má-li … zbroj"
     value = strike.mods.integer("helpless_defence", 0)
     work.step(
-        _("%(name)s is helpless (útok na bezbranného): Obrana %(defence)s, armour ignored"),
+        _("%(name)s is helpless (attack on the helpless): Defence %(defence)s, armour ignored"),
         name=target.name,
         defence=value,
     )
@@ -75,9 +75,9 @@ def _passive(work: Work, target: Combatant, extra: int, applied: Mapping[str, in
     """seed 000: "Obrana = Základní obrana (ZO)"."""
     base = zo(target)
     template = (
-        _("Obrana %(defence)s = ZO %(zo)s %(mods)+d")
+        _("Defence %(defence)s = ZO %(zo)s %(mods)+d")
         if extra
-        else _("Obrana %(defence)s = ZO %(zo)s")
+        else _("Defence %(defence)s = ZO %(zo)s")
     )
     work.step(
         template,
@@ -98,9 +98,9 @@ def _active(
     result = work.roll("defence", target.id, dice_expression("1d6!", base + extra))
     work.secret_roll(target.id)  # "1d6!+4 = 9" states the OČ
     template = (
-        _("Obrana %(defence)s = OČ %(oc)s %(mods)+d + hod %(faces)s")
+        _("Defence %(defence)s = OČ %(oc)s %(mods)+d + roll %(faces)s")
         if extra
-        else _("Obrana %(defence)s = OČ %(oc)s + hod %(faces)s")
+        else _("Defence %(defence)s = OČ %(oc)s + roll %(faces)s")
     )
     work.step(
         template,
@@ -149,7 +149,7 @@ def defence_number(work: Work, target: Combatant, strike: Strike) -> int:
     base, shield = zo(target), number(target, "stit")
     if strike.missile:
         work.step(
-            _("OČ %(oc)s = ZO %(zo)s + štít %(stit)s (no weapon against missiles)"),
+            _("OČ %(oc)s = ZO %(zo)s + shield %(stit)s (no weapon against missiles)"),
             oc=base + shield,
             zo=base,
             stit=shield,
@@ -166,7 +166,7 @@ def defence_number(work: Work, target: Combatant, strike: Strike) -> int:
     arm = defence_weapon(target, strike.mods.text("defence_weapon"))
     obrana = weapon_number(arm, "obrana")
     work.step(
-        _("OČ %(oc)s = ZO %(zo)s + obrana %(obrana)s + štít %(stit)s"),
+        _("OČ %(oc)s = ZO %(zo)s + weapon defence %(obrana)s + shield %(stit)s"),
         oc=base + obrana + shield,
         zo=base,
         obrana=obrana,
@@ -195,16 +195,18 @@ def defence_bonuses(fight: Fight, strike: Strike) -> list[Bonus]:
     bonuses = gm_bonuses(mods, "defence_advantage", "defence_disadvantage")
     extra = mods.integer("defence_bonus", 0)
     if extra:
-        add_bonus(bonuses, "defence_bonus", extra, _("GM bonus %(value)+d to the Obrana"))
+        add_bonus(bonuses, "defence_bonus", extra, _("GM bonus %(value)+d to the Defence"))
     shelter = COVER.get(cover(mods), 0)
     if shelter:  # seed 000: mostly against missiles; in melee it shields both sides alike
-        add_bonus(bonuses, "cover", shelter, _("Kryt +%(value)s to the Obrana"))
+        add_bonus(bonuses, "cover", shelter, _("Cover +%(value)s to the Defence"))
     if target.has("invisible") or mods.flag("invisible_defender"):
         # seed 000: "Při Útoku i Obraně má tak neviditelný protivník Výhodu (bonus +5)"
-        add_bonus(bonuses, "invisible", VYHODA, _("Výhoda +5 to the Obrana: an invisible defender"))
+        add_bonus(
+            bonuses, "invisible", VYHODA, _("Advantage +5 to the Defence: an invisible defender")
+        )
     crowd = outnumbered(target, strike)
     if crowd:
-        add_bonus(bonuses, "outnumbered", -crowd, _("Boj v přesile: %(value)s to the Obrana"))
+        add_bonus(bonuses, "outnumbered", -crowd, _("Outnumbered: %(value)s to the Defence"))
     return bonuses
 
 

@@ -55,9 +55,9 @@ def _check_room(
     if time == "short" and (long or len(shorts) >= 2):
         raise fail(_("%(name)s has no time left for a short action this round"), name=name)
     if kind == "short_move" and "short_move" in instants:
-        raise fail(_("%(name)s has already made its Krátký pohyb this round"), name=name)
+        raise fail(_("%(name)s has already made its Short move this round"), name=name)
     if not short_move_fits(kind, long, shorts, instants):
-        raise fail(_("Krátký pohyb cannot go with a movement action"), name=name)
+        raise fail(_("A Short move cannot go with a movement action"), name=name)
 
 
 def short_move_fits(kind: str, long: Any, shorts: Any, instants: Any) -> bool:
@@ -83,16 +83,16 @@ def defences_allowed(turn: Mapping[str, Any]) -> int:
 
 # Why a defender has only ZO; each is a whole template for the log.
 PASSIVE_REASONS: Mapping[str, str] = {
-    "surprised": _("%(name)s is surprised (moment překvapení): ZO only"),
-    "ambush": _("Útok ze zálohy: %(name)s defends with ZO only"),
-    "long_action": _("%(name)s did a long action other than Útok this round: ZO only"),
+    "surprised": _("%(name)s is caught by the moment of surprise: ZO only"),
+    "ambush": _("Ambush attack: %(name)s defends with ZO only"),
+    "long_action": _("%(name)s did a long action other than Attack this round: ZO only"),
     "casting": _("%(name)s is casting this round: ZO only"),
     "two_short": _("%(name)s did two short actions this round: ZO only"),
     "rearming": _("%(name)s is re-arming this round: ZO only"),
     "reloading": _("%(name)s reloaded after shooting this round: ZO only"),
     "no_defence_left": _("%(name)s has used its active defence this round: ZO only"),
     "gm": _("GM: %(name)s defends with ZO only"),
-    "flight": _("%(name)s is fleeing (Přesun): ZO only"),
+    "flight": _("%(name)s is fleeing (Move): ZO only"),
 }
 
 

@@ -79,7 +79,7 @@ FORM_VALUES: dict[str, tuple[ValueField, ...]] = {
     "attack": (
         ValueField("attack_bonus", Step(_("GM's bonus to the attack (±)")), (), -50, 50),
         ValueField("defence_bonus", Step(_("GM's bonus to the defence (±)")), (), -50, 50),
-        ValueField("distance", Step(_("Distance to the target (sáhy)")), (), 0, 10000),
+        ValueField("distance", Step(_("Distance to the target (sáh)")), (), 0, 10000),
     ),
 }
 # What a surprised combatant may still do in round 1: roll Postřeh (and the GM's tests).

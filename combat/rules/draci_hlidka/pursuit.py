@@ -42,7 +42,7 @@ def resolve_flee(work: Work, action: Action, mods: Mods) -> Outcome:
     if escaped:
         data["distance"] = number(fugitive, "pohyblivost")
         work.step(
-            _("%(name)s flees %(distance)s sáhů"), name=fugitive.name, distance=data["distance"]
+            _("%(name)s flees %(distance)s sáh"), name=fugitive.name, distance=data["distance"]
         )
         _run(work, fugitive.id)
     summary = (
@@ -81,7 +81,7 @@ def _obr_roll(work: Work, combatant: Combatant) -> int:
     result = work.roll("disengage", combatant.id, dice_expression("1d6!", obr))
     faces = list(result.faces)
     work.step(
-        _("%(name)s: hod na OBR %(total)s = hod %(faces)s + OBR %(obr)+d"),
+        _("%(name)s: OBR roll %(total)s = roll %(faces)s + OBR %(obr)+d"),
         name=combatant.name,
         total=result.total,
         faces=faces,
@@ -111,7 +111,7 @@ def _sprint(work: Work, runner_id: str) -> Effect:
     effect = Effect("sprint", SPRINT, {"limit": result.total, "rounds": 0, "round": None})
     work.add_effect(runner_id, effect)
     work.step(
-        _("%(name)s can sprint %(limit)s rounds (1k10 + ODO + Výdrž)"),
+        _("%(name)s can sprint %(limit)s rounds (1d10 + ODO + Endurance)"),
         name=runner.name,
         limit=result.total,
     )
@@ -132,7 +132,7 @@ def _run(work: Work, runner_id: str) -> bool:
     if rounds > _count(effect.data.get("limit")):
         work.condition(runner_id, "exhausted")
         work.step(
-            _("%(name)s is exhausted and must stop (rest at least one směna)"), name=runner.name
+            _("%(name)s is exhausted and must stop (rest at least one shift)"), name=runner.name
         )
         return False
     data = {**effect.data, "rounds": rounds, "round": work.fight.round}
@@ -213,7 +213,7 @@ def _chase_round(
     mark(work, pursuer.id, pursuit=[*pursuer.turn.get("pursuit", ()), fugitive.id])
     if not work.get(fugitive.id).turn.get("long"):
         mark(work, fugitive.id, long="move")  # running: a Přesun, ZO only
-    work.step(_("Náskok %(before)s → %(after)s sáhů"), before=lead, after=new_lead)
+    work.step(_("Lead %(before)s → %(after)s sáh"), before=lead, after=new_lead)
     if in_reach:  # seed 000: "Utíkající pak útoku vzdoruje jen svou Základní obranou"
         work.step(
             _("%(pursuer)s reaches %(fugitive)s and may attack (ZO only)"),
@@ -221,7 +221,7 @@ def _chase_round(
             fugitive=fugitive.name,
         )
     summary = Step(
-        _("%(pursuer)s chases %(fugitive)s: náskok %(lead)s sáhů"),
+        _("%(pursuer)s chases %(fugitive)s: lead %(lead)s sáh"),
         {"pursuer": pursuer.name, "fugitive": fugitive.name, "lead": new_lead},
     )
     data = {

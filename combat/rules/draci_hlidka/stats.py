@@ -83,7 +83,7 @@ CREATURE = Schema(
             "int",
             L(
                 "Životy (maximum)",
-                "Hit points (životy, maximum)",
+                "Hit points (maximum)",
                 "Punkty życia (životy, maksimum)",
             ),
             10,
@@ -93,7 +93,7 @@ CREATURE = Schema(
         Field(
             "mez_vyrazeni",
             "int",
-            L("Mez vyřazení", "Knock-out threshold (mez vyřazení)", "Próg nokautu (mez vyřazení)"),
+            L("Mez vyřazení", "Knock-out threshold", "Próg nokautu (mez vyřazení)"),
             0,
             min=0,
             max=999,
@@ -112,7 +112,7 @@ CREATURE = Schema(
             max=200,
             help=L(
                 "V sázích za kolo, už včetně OBR (20 + 4 = 24).",
-                "Sáhy per round, already including OBR (20 + 4 = 24).",
+                "Sáh per round, already including OBR (20 + 4 = 24).",
                 "Sáhy na rundę, już z OBR (20 + 4 = 24).",
             ),
         ),
@@ -170,7 +170,7 @@ CREATURE = Schema(
         Field(
             "stit",
             "int",
-            L("Kvalita štítu", "Shield quality (kvalita štítu)", "Jakość tarczy (kvalita štítu)"),
+            L("Kvalita štítu", "Shield quality", "Jakość tarczy (kvalita štítu)"),
             0,
             min=0,
             max=20,
@@ -183,9 +183,7 @@ CREATURE = Schema(
         _override("uc", L("Útočné číslo (ÚČ)", "Attack number (ÚČ)", "Liczba ataku (ÚČ)")),
         _override("oc", L("Obranné číslo (OČ)", "Defence number (OČ)", "Liczba obrony (OČ)")),
         _override("zo", L("Základní obrana (ZO)", "Base defence (ZO)", "Obrona podstawowa (ZO)")),
-        _override(
-            "zraneni", L("Zranění útoku", "Attack damage (zranění)", "Obrażenia ataku (zranění)")
-        ),
+        _override("zraneni", L("Zranění útoku", "Attack damage", "Obrażenia ataku (zranění)")),
         notes_field(),
     )
 )
@@ -212,16 +210,16 @@ WEAPON = Schema(
     (
         _weapon_number(
             "utocnost",
-            L("Útočnost", "Attack (útočnost)", "Atak (útočnost)"),
+            L("Útočnost", "Weapon attack", "Atak (útočnost)"),
             L(
                 "ÚČ = SIL (OBR u střelby) + útočnost.",
-                "ÚČ = SIL (OBR for shooting) + útočnost.",
+                "ÚČ = SIL (OBR for shooting) + weapon attack.",
                 "ÚČ = SIL (OBR przy strzelaniu) + útočnost.",
             ),
         ),
         _weapon_number(
             "zraneni",
-            L("Zranění", "Damage (zranění)", "Obrażenia (zranění)"),
+            L("Zranění", "Weapon damage", "Obrażenia (zranění)"),
             L(
                 "Přičte se k rozdílu Útok − Obrana.",
                 "Added to Attack − Defence.",

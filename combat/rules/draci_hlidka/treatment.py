@@ -124,7 +124,7 @@ def _drink(work: Work, combatant: Combatant, effect: Effect) -> None:
         new_hp = min(current.max_hp, current.hp + heal)
         work.set_hp(combatant.id, max(new_hp, current.hp))
         work.step(
-            _("%(name)s: the potion heals to %(hp)s životů"),
+            _("%(name)s: the potion heals to %(hp)s hit points"),
             name=combatant.name,
             hp=work.get(combatant.id).hp,
             secret={"hp": Audience.HEALTH},

@@ -32,7 +32,7 @@ def land(work: Work, strike: Strike, attack: RollResult, defence: Defence) -> di
     }
     if not facts["hit"]:
         work.step(
-            _("%(attacker)s misses %(target)s (Útok %(attack)s ≤ Obrana %(defence)s)"),
+            _("%(attacker)s misses %(target)s (Attack %(attack)s ≤ Defence %(defence)s)"),
             attacker=attacker.name,
             target=target.name,
             attack=attack.total,
@@ -64,8 +64,8 @@ def _wound(
     facts["damage"] = damage
     work.step(
         _(
-            "%(target)s is hit: Zranění %(damage)s = (Útok %(attack)s − Obrana %(defence)s) "
-            "+ zranění %(zraneni)s"
+            "%(target)s is hit: damage %(damage)s = (Attack %(attack)s − Defence %(defence)s) "
+            "+ weapon damage %(zraneni)s"
         ),
         target=target.name,
         damage=damage,
@@ -81,8 +81,8 @@ def _wound(
     if not strike.flat and damage > 0 and critical_counts(attack.sixes, defence.sixes):
         # seed 000: "padnou dvě a více šestek a dokázal jsi protivníka zranit"
         facts["critical"], facts["bleed_dice"] = True, attack.sixes - 1
-        work.step(_("Kritický útok: %(sixes)s sixes"), sixes=attack.sixes)
-        work.note(_("Kritický útok: the GM may rule permanent consequences (trvalé následky)"))
+        work.step(_("Critical attack: %(sixes)s sixes"), sixes=attack.sixes)
+        work.note(_("Critical attack: the GM may rule permanent consequences"))
         facts["bleeding"] = open_wound(
             work, target.id, attacker.id, dice=attack.sixes - 1, kind="critical", protect=protect
         )
@@ -105,7 +105,7 @@ def _lose(work: Work, strike: Strike, loss: int, *, protect: bool, facts: dict[s
         new_hp = max(new_hp, min(1, target.hp))
     work.set_hp(target.id, new_hp)
     work.step(
-        _("%(target)s: %(before)s → %(hp)s životů"),
+        _("%(target)s: %(before)s → %(hp)s hit points"),
         target=target.name,
         before=target.hp,
         hp=new_hp,
@@ -115,7 +115,10 @@ def _lose(work: Work, strike: Strike, loss: int, *, protect: bool, facts: dict[s
     if fainted:
         facts["knocked_out"] = True
         work.condition(target.id, "unconscious")
-        work.step(_("Na plocho: %(target)s faints below its mez vyřazení"), target=target.name)
+        work.step(
+            _("With the flat of the blade: %(target)s faints below its knockout threshold"),
+            target=target.name,
+        )
     knock_out_at_zero(work, target.id)
 
 
@@ -132,11 +135,11 @@ def _critical_defence(
     attacker, target = work.get(strike.attacker_id), work.get(strike.target_id)
     facts["critical_defence"] = True
     work.step(
-        _("Kritická obrana: %(defender)s rolled %(sixes)s sixes"),
+        _("Critical defence: %(defender)s rolled %(sixes)s sixes"),
         defender=target.name,
         sixes=defence.sixes,
     )
-    work.note(_("Kritická obrana: the GM may rule permanent consequences (trvalé následky)"))
+    work.note(_("Critical defence: the GM may rule permanent consequences"))
     lost = open_wound(
         work, attacker.id, target.id, dice=defence.sixes - 1, kind="critical_defence", protect=False
     )
@@ -144,7 +147,7 @@ def _critical_defence(
     if lost:
         work.set_hp(attacker.id, attacker.hp - lost)
         work.step(
-            _("%(target)s: %(before)s → %(hp)s životů"),
+            _("%(target)s: %(before)s → %(hp)s hit points"),
             target=attacker.name,
             before=attacker.hp,
             hp=attacker.hp - lost,

@@ -77,7 +77,7 @@ def test_a_movement_action_does_not_follow_a_short_move(movement: str) -> None:
     """Seed 000: „Jednou za kolo ho tak můžeš použít jako součást kterékoliv dlouhé či krátké
     akce (kromě pohybových)." Either order is refused (issue O, 2: this one was accepted)."""
     state = after(state_with(), act(state_with(), "short_move", "h"))
-    with pytest.raises(RulesError, match="Krátký pohyb"):
+    with pytest.raises(RulesError, match="Short move"):
         act(state, movement, "h")
     kinds = {option.kind for option in ENGINE.actions(state, "h")}
     assert not kinds & {"move", "retreat", "flee"}
