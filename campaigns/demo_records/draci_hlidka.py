@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 # The demo campaign's name and description.
 CAMPAIGN = (
     "Stezka skřetů",
-    "Baldur, Meredil a Grop proti skřetímu vůdci; honička s půlčíkem a barbarem.",
+    "Baldur, Meredil a Grop proti skřetímu vůdci; pronásledování půlčíka a barbara.",
 )
 
 WEAPONS: list[DemoRecord] = [

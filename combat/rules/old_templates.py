@@ -99,6 +99,12 @@ OLD_TEMPLATES = (
     _("Na plocho: %(target)s faints below its mez vyřazení"),
     _("Kritická obrana: %(defender)s rolled %(sixes)s sixes"),
     _("Kritická obrana: the GM may rule permanent consequences (trvalé následky)"),
+    _("%(name)s bleeds %(dice)sk6 from the start of the next round until treated"),
+    _("%(name)s: Iniciativa %(initiative)s = 1k6 %(roll)s + OBR %(obr)+d %(bonus)+d"),
+    _(
+        "%(name)s: 1k10 %(roll)s + Pohyblivost %(pohyblivost)s + Atletika %(atletika)s "
+        "= %(distance)s"
+    ),
     ngettext(
         "%(attacker)s hits %(target)s: %(damage)s hit point (život)",
         "%(attacker)s hits %(target)s: %(damage)s hit points (životů)",

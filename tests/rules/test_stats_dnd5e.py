@@ -20,7 +20,7 @@ def test_ability_scores_run_from_1_to_30(ability: str) -> None:
 def test_polish_labels_say_kp_and_pw() -> None:
     assert CREATURE["ac"].label.pl == "KP (klasa pancerza)"
     assert "PW" in CREATURE["hp"].label.pl
-    assert CREATURE["proficiency_bonus"].label.pl == "Premia z biegłości"
+    assert CREATURE["proficiency_bonus"].label.pl == "Premia do biegłości"  # seed 002 l. 3, 11
 
 
 def test_there_are_thirteen_damage_types_and_fifteen_conditions() -> None:

@@ -176,7 +176,7 @@ CREATURE = Schema(
         Field(
             "proficiency_bonus",
             "int",
-            L("Zdatnostní bonus", "Proficiency bonus", "Premia z biegłości"),
+            L("Zdatnostní bonus", "Proficiency bonus", "Premia do biegłości"),
             2,
             min=2,
             max=9,
@@ -204,7 +204,7 @@ CREATURE = Schema(
             "1d8",
             pattern=HIT_DICE,
         ),
-        feet("speed", L("Rychlost (stopy)", "Speed (ft.)", "Szybkość (stopy)"), 30),
+        feet("speed", L("Rychlost (stopy)", "Speed (ft.)", "Prędkość (stopy)"), 30),
         feet("speed_fly", L("Létání (stopy)", "Fly (ft.)", "Latanie (stopy)"), 0),
         feet("speed_swim", L("Plavání (stopy)", "Swim (ft.)", "Pływanie (stopy)"), 0),
         feet("speed_climb", L("Šplhání (stopy)", "Climb (ft.)", "Wspinaczka (stopy)"), 0),

@@ -34,7 +34,7 @@ def resolve_movement(work: Work, action: Action, mods: Mods) -> Outcome:
         raise fail(_("only a combatant lying on the ground can crawl"))
     if kind != "crawl" and actor.has("prone"):
         # seed 000: "Jestliže postava leží na zemi, musí nejprve vstát"
-        raise fail(_("%(name)s lies on the ground: stand up (Vztyk) or crawl"), name=actor.name)
+        raise fail(_("%(name)s lies on the ground: stand up or crawl"), name=actor.name)
     if kind == "move" and actor.has("exhausted"):
         raise fail(_("%(name)s is exhausted and must rest"), name=actor.name)
     spend(work, actor.id, kind, SPECS[kind].time, override=mods.flag("override"))

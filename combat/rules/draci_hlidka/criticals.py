@@ -56,7 +56,7 @@ def open_wound(
     if work.fight.options.get("critical_bleeds_at_hit", True) in (False, "no"):
         # the GM's reading of the Rulings: the first loss only at the next round's start
         work.step(
-            _("%(name)s bleeds %(dice)sk6 from the start of the next round until treated"),
+            _("%(name)s bleeds %(dice)sd6 from the start of the next round until treated"),
             name=victim.name,
             dice=dice,
         )

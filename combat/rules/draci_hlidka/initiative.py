@@ -67,7 +67,7 @@ def _roll_one(work: Work, combatant: Combatant) -> None:
     result = work.roll("initiative", combatant.id, dice_expression("1d6", obr + bonus))
     work.change(Change(combatant.id, "initiative", result.total, before=combatant.initiative))
     work.step(
-        _("%(name)s: Iniciativa %(initiative)s = 1k6 %(roll)s + OBR %(obr)+d %(bonus)+d"),
+        _("%(name)s: initiative %(initiative)s = 1d6 %(roll)s + OBR %(obr)+d %(bonus)+d"),
         name=combatant.name,
         initiative=result.total,
         roll=result.faces[0],

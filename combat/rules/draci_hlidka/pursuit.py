@@ -240,7 +240,7 @@ def _distance(work: Work, runner: Combatant) -> int:
     result = work.roll("pursuit", runner.id, f"1d10{pohyblivost + atletika:+d}")
     work.step(
         _(
-            "%(name)s: 1k10 %(roll)s + Pohyblivost %(pohyblivost)s + Atletika %(atletika)s "
+            "%(name)s: 1d10 %(roll)s + Movement %(pohyblivost)s + Athletics %(atletika)s "
             "= %(distance)s"
         ),
         name=runner.name,

@@ -214,7 +214,7 @@ CREATURE = Schema(
         Field(
             "immunities",
             "tags",
-            L("Imunity", "Immunities", "Odporności"),
+            L("Imunity", "Immunities", "Niewrażliwości"),
             (),
             max=80,
             help=L(
