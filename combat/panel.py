@@ -14,7 +14,7 @@ from .encounter_forms import ActionForm, TurnForm
 from .hand_forms import AddCombatantsForm, AdjustForm
 from .models import Combatant
 from .options import EncounterOptionsForm, option_specs
-from .presenter import Scene
+from .presenter import Scene, words_of
 from .services import new_roll_key
 
 
@@ -40,6 +40,7 @@ def panel_context(
         "encounter": encounter,
         "urls": scene.urls,
         "offer": scene.offer(),
+        "words": words_of(scene.campaign.system, encounter.round),
         "next_step": "initiative" if not encounter.order or scene.initiative_due() else "next",
         "decided": scene.decided(),
         "turn_form": (turn or TurnForm.fresh()) if scene.gm else None,

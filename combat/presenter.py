@@ -28,7 +28,7 @@ from .log_html import log_page
 from .models import Combatant, Encounter, Event
 from .services import new_roll_key
 from .visibility import Viewer, visible_events, without_hidden
-from .wording import step_text
+from .wording import step_text, system_words
 from .workflow_frame import ROWS_AFTER
 
 
@@ -226,7 +226,15 @@ def board_context(scene: Scene) -> dict[str, Any]:
         "proposals": _proposals(scene),
         "offer": scene.offer(),
         "decided": scene.decided(),
+        "words": words_of(scene.campaign.system, encounter.round),
     }
+
+
+def words_of(system: str, round_number: int | None) -> dict[str, str]:
+    """The system's own words on the fight page; "round" filled with the round's number."""
+    words = system_words(system)
+    words["round"] = words["round"] % {"n": round_number or 0}
+    return words
 
 
 def _tracker_view(engine: EngineBase, fight: Fight | None, viewer: Viewer) -> TrackerView:

@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 from django.utils.formats import number_format
-from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 
 from combat.rules.base import Step, ValueField, count_of, counted, plain
 from combat.rules.schema import Label
@@ -99,3 +99,18 @@ def value_field(value: ValueField) -> forms.Field:
     return forms.IntegerField(
         label=label, required=False, min_value=value.minimum, max_value=value.maximum
     )
+
+
+def system_words(system: str) -> dict[str, str]:
+    """The fight page's shared words in the system's own terms (RuleSystem.words), in the
+    page's language; the generic word where the system gives none. "round" keeps %(n)s."""
+    words = {
+        "gm": gettext("Game master"),
+        "gm_note": gettext("GM note"),
+        "gm_waiting": gettext("waiting for the game master"),
+        "round": gettext("Round %(n)s"),
+        "roll_initiative": gettext("Roll initiative"),
+    }
+    own = SYSTEMS[system].words if system in SYSTEMS else {}
+    words.update({key: pgettext(context, text) for key, (context, text) in own.items()})
+    return words

@@ -41,6 +41,11 @@ class RuleSystem:
     demo_fights: str | None = None
     # The journal's [dice] tags may be the system's dice-pool tests ("3d6 vs 10", seed 004).
     pool_tags: bool = False
+    # The fight page's shared words in the system's own terms (issue M), each a (context, msgid)
+    # pair from combat.rules.base.pgettext: "gm" (the GM panel's title), "gm_note" (a log
+    # note's label), "gm_waiting" (a proposal's badge), "round" ("Round %(n)s"),
+    # "roll_initiative" (the button). A word not given here reads as the generic one.
+    words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.key or len(self.key) > MAX_KEY or not self.key.isidentifier():

@@ -19,7 +19,7 @@ from config.http import AuthedHttpRequest
 from .. import live, workflows
 from ..log_html import log_page
 from ..panel import gm_forms, panel_context
-from ..presenter import Scene, board_context
+from ..presenter import Scene, board_context, words_of
 from .common import PAGE, encounter_of, partial, scene_of
 from .queries import PageQuery
 
@@ -84,6 +84,7 @@ def _older(request: AuthedHttpRequest, scene: Scene, before: int) -> HttpRespons
         "urls": scene.urls,
         "log": log.entries,
         "older_from": log.older_from,
+        "words": words_of(scene.campaign.system, scene.encounter.round),
     }
     return render(request, "combat/_board.html#log_entries", context)
 

@@ -3,6 +3,7 @@
 The package describes the system once, in `SYSTEM`; combat.rules.systems lists it.
 """
 
+from combat.rules.base import pgettext
 from combat.rules.dice_pool import tactics
 from combat.rules.dice_pool.common import OUT
 from combat.rules.dice_pool.engine import DicePool
@@ -32,4 +33,10 @@ SYSTEM = RuleSystem(
     demo_records="campaigns.demo_records.dice_pool",
     demo_fights="combat.demos.dice_pool",
     pool_tags=True,
+    words={  # seed 004 l. 13: „vypravěč“; no initiative: the button sets the order
+        "gm": pgettext("dice_pool", "Narrator"),
+        "gm_note": pgettext("dice_pool", "Narrator's note"),
+        "gm_waiting": pgettext("dice_pool", "waiting for the narrator"),
+        "roll_initiative": pgettext("dice_pool", "Set the order"),
+    },
 )

@@ -3,6 +3,7 @@
 The package describes the system once, in `SYSTEM`; combat.rules.systems lists it.
 """
 
+from combat.rules.base import pgettext
 from combat.rules.draci_hlidka import tactics
 from combat.rules.draci_hlidka.common import OUT
 from combat.rules.draci_hlidka.engine import DraciHlidka
@@ -24,4 +25,9 @@ SYSTEM = RuleSystem(
     down=OUT,
     demo_records="campaigns.demo_records.draci_hlidka",
     demo_fights="combat.demos.draci_hlidka",
+    words={
+        "gm": pgettext("draci_hlidka", "Game master"),
+        "gm_note": pgettext("draci_hlidka", "GM note"),
+        "gm_waiting": pgettext("draci_hlidka", "waiting for the game master"),
+    },
 )

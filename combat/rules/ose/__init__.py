@@ -3,6 +3,7 @@
 The package describes the system once, in `SYSTEM`; combat.rules.systems lists it.
 """
 
+from combat.rules.base import pgettext
 from combat.rules.ose import tactics
 from combat.rules.ose.common import OUT
 from combat.rules.ose.engine import OldSchoolEssentials
@@ -35,4 +36,9 @@ SYSTEM = RuleSystem(
     log_words={"modifiers": ATTACK_MODIFIERS},  # "Attack modifiers: STR +1, range -1"
     demo_records="campaigns.demo_records.ose",
     demo_fights="combat.demos.ose",
+    words={  # seed 001 l. 28: the referee, „sudí“
+        "gm": pgettext("ose", "Referee"),
+        "gm_note": pgettext("ose", "Referee's note"),
+        "gm_waiting": pgettext("ose", "waiting for the referee"),
+    },
 )

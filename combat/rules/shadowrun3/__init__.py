@@ -3,6 +3,7 @@
 The package describes the system once, in `SYSTEM`; combat.rules.systems lists it.
 """
 
+from combat.rules.base import pgettext
 from combat.rules.schema import Label
 from combat.rules.shadowrun3 import tactics
 from combat.rules.shadowrun3.common import OUT
@@ -24,4 +25,10 @@ SYSTEM = RuleSystem(
     down=OUT,
     demo_records="campaigns.demo_records.shadowrun3",
     demo_fights="combat.demos.shadowrun3",
+    words={  # seed 003 l. 5: „gamemaster“; the round is the combat turn (l. 5 = p. 1)
+        "gm": pgettext("shadowrun3", "Gamemaster"),
+        "gm_note": pgettext("shadowrun3", "Gamemaster's note"),
+        "gm_waiting": pgettext("shadowrun3", "waiting for the gamemaster"),
+        "round": pgettext("shadowrun3", "Combat turn %(n)s"),
+    },
 )
