@@ -8,7 +8,9 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Q, QuerySet
 from django.forms import (
     BaseForm,
+    CharField,
     CheckboxSelectMultiple,
+    HiddenInput,
     ModelChoiceField,
     ModelMultipleChoiceField,
 )
@@ -100,9 +102,20 @@ def character_form_class(character: Character, *, gm: bool) -> type[CharacterFor
 
 class LibraryRecordForm(StatsModelForm):
     """A campaign's own monster, weapon or armour as its GM writes it in the app (the admin
-    stays the full editor): the name, the notes and every stat of the system's schema."""
+    stays the full editor): the name, the notes and every stat of the system's schema. `seen`
+    carries the version of the record the form was opened on (its last save's time)."""
 
     fields_edited = ("name", "notes")
+    seen = CharField(required=False, widget=HiddenInput, max_length=40)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["seen"].initial = version_of(self.instance)
+
+
+def version_of(record: LibraryRecord) -> str:
+    return record.updated_at.isoformat()
 
 
 def record_form_class(record: LibraryRecord) -> type[LibraryRecordForm]:

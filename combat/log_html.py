@@ -27,6 +27,7 @@ from django.utils.translation import get_language
 from .display import log_entry
 from .models import Encounter, Event
 from .visibility import Viewer, visible_events
+from .wording import system_words
 
 LOG_PAGE = 30
 KEPT = 4096  # entries kept per process (about 1 kB each)
@@ -74,10 +75,11 @@ class LogPage:
     older_from: int | None  # where the next older page starts (a full page had more)
 
 
-def log_page(encounter: Encounter, viewer: Viewer, *, before: int | None) -> LogPage:
-    """A page of the log, newest first, as this viewer reads it (one query)."""
+def log_page(encounter: Encounter, viewer: Viewer, *, before: int | None, system: str) -> LogPage:
+    """A page of the log, newest first, as this viewer reads it (one query); `system` is the
+    campaign's rule system, whose own words the entries use ("Referee's note")."""
     rows = _rows(encounter, before)
-    drawn = entries_html(rows, viewer)
+    drawn = entries_html(rows, viewer, system)
     shown = [(row, html) for row, html in zip(rows, drawn, strict=True) if html]
     older_from = rows[-1].seq if len(rows) == LOG_PAGE else None
     return LogPage([html for _row, html in shown], shown[0][0] if shown else None, older_from)
@@ -116,9 +118,9 @@ def viewer_key(viewer: Viewer) -> Hashable:
     )
 
 
-def entries_html(rows: Sequence[Row], viewer: Viewer) -> list[SafeString]:
+def entries_html(rows: Sequence[Row], viewer: Viewer, system: str) -> list[SafeString]:
     """Each row's entry as this viewer reads it ("" when not theirs to see), drawn only where
-    it was not drawn before."""
+    it was not drawn before (an event's pk also names its system: not part of the key)."""
     seen, language = viewer_key(viewer), get_language()
     keys = [(row.pk, row.hash, row.author, row.undone_by, language, seen) for row in rows]
     with _lock:
@@ -129,7 +131,7 @@ def entries_html(rows: Sequence[Row], viewer: Viewer) -> list[SafeString]:
     missing = [row for row, drawn in zip(rows, found, strict=True) if drawn is None]
     if not missing:
         return [drawn for drawn in found if drawn is not None]
-    new = _draw(missing, viewer)
+    new = _draw(missing, viewer, system_words(system))
     with _lock:
         for row, key in zip(rows, keys, strict=True):
             if row.pk in new:
@@ -141,21 +143,24 @@ def entries_html(rows: Sequence[Row], viewer: Viewer) -> list[SafeString]:
     ]
 
 
-def _draw(rows: list[Row], viewer: Viewer) -> dict[int, SafeString]:
+def _draw(rows: list[Row], viewer: Viewer, words: dict[str, str]) -> dict[int, SafeString]:
     template = get_template(_ENTRY)
     events = {row.pk: row.event() for row in rows}
     shown = {event.pk for event in visible_events(list(events.values()), viewer)}
     return {
-        row.pk: _html(template, events[row.pk], viewer, row.undone_by)
+        row.pk: _html(template, events[row.pk], viewer, row.undone_by, words)
         if row.pk in shown
         else SafeString("")
         for row in rows
     }
 
 
-def _html(template: Any, event: Event, viewer: Viewer, undone_by: int | None) -> SafeString:
+def _html(
+    template: Any, event: Event, viewer: Viewer, undone_by: int | None, words: dict[str, str]
+) -> SafeString:
     entry = log_entry(event, gm=viewer.gm, viewer=viewer)
-    return SafeString(template.render({"entry": entry, "undone_by": undone_by}))
+    context = {"entry": entry, "undone_by": undone_by, "words": words}
+    return SafeString(template.render(context))
 
 
 def forget() -> None:

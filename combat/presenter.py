@@ -204,7 +204,7 @@ def _stage_mark(view: TrackerView) -> str:
 def board_context(scene: Scene) -> dict[str, Any]:
     """Everything the board shows: read-only, the same for every request of this viewer."""
     encounter, gm = scene.encounter, scene.gm
-    log = log_page(encounter, scene.viewer, before=None)
+    log = log_page(encounter, scene.viewer, before=None, system=scene.campaign.system)
     view = scene.tracker_view
     return {
         "campaign": scene.campaign,

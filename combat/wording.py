@@ -28,6 +28,7 @@ def _words(value: str, table: Mapping[str, Any]) -> str:
 # Log parameters that are keys of translatable words ("prone", "party"), not names or numbers.
 TRANSLATED_PARAMS: dict[str, Callable[[str], str]] = {
     "condition": gettext,
+    "action": gettext,  # Dračí Hlídka's action name in "%(name)s: %(action)s" (its msgid)
     "side": lambda value: str(SIDES.get(value, value)),
     "loser": lambda value: str(SIDES.get(value, value)),  # the dice pool's side that lost
     "sides": lambda value: _words(value, SIDES),

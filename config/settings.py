@@ -55,8 +55,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: its own compressed copies
     # Pages compressed for phones (issue M): outside every middleware that writes the body.
-    # BREACH: Django masks the CSRF token anew in every response and this middleware adds
-    # random bytes to each gzip header; no other secret is echoed next to user input.
+    # BREACH: the CSRF token is masked anew in every response, one-time keys belong to one
+    # user, and this middleware adds random bytes to each gzip header. The GM's fight page
+    # does hold hidden facts beside text players choose (names); reading them from sizes would
+    # need a network observer, many forced changes per guessed character and a way past the
+    # random padding and TLS framing (docs/security.md).
     "django.middleware.gzip.GZipMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

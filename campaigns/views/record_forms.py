@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
 from combat.rules.schema import StatError
@@ -17,11 +18,15 @@ from combat.rules.schema import StatError
 from ..access import gm_membership_or_403, membership_or_404
 from ..models import Armor, Monster, Weapon
 from ..models.records import LibraryRecord
-from ..recordforms import LibraryRecordForm, record_form_class
+from ..recordforms import LibraryRecordForm, record_form_class, version_of
 from ..statforms import add_stat_errors, stats_from_form
 from .helpers import redirect_to
 
 ARMORY_KINDS: dict[str, type[LibraryRecord]] = {"weapon": Weapon, "armor": Armor}
+STALE = gettext_noop(
+    "Someone saved this record after you opened it. What you typed is still here: compare it "
+    "with the record and save again to keep it."
+)
 
 
 @login_required
@@ -51,7 +56,8 @@ def _record_edit(
         record = model(campaign=campaign, system=campaign.system)
     else:  # only the campaign's own row: another campaign's or the library's is a 404
         record = get_object_or_404(model.objects.in_campaign(campaign), pk=item_pk)
-    form = record_form_class(record)(request.POST or None, instance=record)
+    posted = request.POST if request.method == "POST" else None  # an empty POST is a POST
+    form = record_form_class(record)(posted, instance=record)
     if request.method == "POST" and form.is_valid() and _save(request, pk, form):
         saved = form.instance
         messages.success(request, _("%(name)s saved.") % {"name": saved.name})
@@ -71,8 +77,9 @@ def _record_edit(
 
 def _save(request: HttpRequest, pk: int, form: LibraryRecordForm) -> bool:
     """Save inside the write's lock: the GM's membership is read again, locked, and so is the
-    row, whose stats as they are now take the edited ones (another GM's save of other fields in
-    the meantime is kept). False when the merged stats do not hold (the form then shows why)."""
+    row. A form opened before another save of the row is not written over it: it comes back
+    with what was typed and a warning, and now carries the new version, so saving it again is
+    a choice. False when nothing was saved (the form then shows why)."""
     record = form.instance
     model = type(record)
     with transaction.atomic():
@@ -86,6 +93,12 @@ def _save(request: HttpRequest, pk: int, form: LibraryRecordForm) -> bool:
         locked = rows.filter(pk=record.pk).first()
         if locked is None:
             raise Http404
+        if form.cleaned_data.get("seen") != version_of(locked):
+            form.add_error(None, _(STALE))
+            fresh = request.POST.copy()
+            fresh["seen"] = version_of(locked)  # saving the form again is a choice: it wins
+            form.data = fresh
+            return False
         if form.schema is not None:
             try:
                 record.stats = stats_from_form(

@@ -105,6 +105,25 @@ OLD_TEMPLATES = (
         "%(name)s: 1k10 %(roll)s + Pohyblivost %(pohyblivost)s + Atletika %(atletika)s "
         "= %(distance)s"
     ),
+    # Dračí Hlídka's action names as older logs stored them ("Skřet 3: Mluvení").
+    _("Útok"),
+    _("Krátký pohyb"),
+    _("Plazení"),
+    _("Přesun / Sprint"),
+    _("Ústup"),
+    _("Vztyk z lehu"),
+    _("Kouzlení"),
+    _("Mluvení"),
+    _("Nabití zbraně"),
+    _("Použití dovednosti"),
+    _("Použití předmětu"),
+    _("Přezbrojení"),
+    _("Ošetření (První pomoc, lektvar, kouzlo)"),
+    _("Útěk (Přesun)"),
+    _("Pronásledování (kolo)"),
+    _("Konec pronásledování"),
+    _("Hod na Postřeh (moment překvapení)"),
+    _("Hod na atribut / dovednost"),
     ngettext(
         "%(attacker)s hits %(target)s: %(damage)s hit point (život)",
         "%(attacker)s hits %(target)s: %(damage)s hit points (životů)",

@@ -19,7 +19,7 @@ from config.http import AuthedHttpRequest
 from .. import live, workflows
 from ..log_html import log_page
 from ..panel import gm_forms, panel_context
-from ..presenter import Scene, board_context, words_of
+from ..presenter import Scene, board_context
 from .common import PAGE, encounter_of, partial, scene_of
 from .queries import PageQuery
 
@@ -77,14 +77,13 @@ def encounter_page(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResp
 
 
 def _older(request: AuthedHttpRequest, scene: Scene, before: int) -> HttpResponse:
-    log = log_page(scene.encounter, scene.viewer, before=before)
+    log = log_page(scene.encounter, scene.viewer, before=before, system=scene.campaign.system)
     context = {
         "campaign": scene.campaign,
         "encounter": scene.encounter,
         "urls": scene.urls,
         "log": log.entries,
         "older_from": log.older_from,
-        "words": words_of(scene.campaign.system, scene.encounter.round),
     }
     return render(request, "combat/_board.html#log_entries", context)
 

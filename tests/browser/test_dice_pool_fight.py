@@ -16,9 +16,9 @@ def _roll(page, faces, primary=None, secondary=None):  # type: ignore[no-untyped
     fill_action(page, "fight_roll", faces, values=values)
 
 
-def test_the_dog_fight_runs_in_the_tracker_and_replays(
-    new_context, transactional_db, django_user_model
-):
+def _dog_fight(new_context, django_user_model):  # type: ignore[no-untyped-def]
+    """Seed 004's dog against Hráč A: the GM's desktop and the player's phone on its page, the
+    order set (no initiative in seed 004)."""
     load_demo()
     gm_user = django_user_model.objects.get(username="gm")
     campaign = Campaign.objects.get(system="dice_pool")
@@ -28,13 +28,18 @@ def test_the_dog_fight_runs_in_the_tracker_and_replays(
     workflows.add_combatants(encounter.pk, gm_user, "b-dog", record=dog)
     workflows.add_combatants(encounter.pk, gm_user, "b-a", record=hero, side="party")
     url = f"/campaigns/{campaign.pk}/encounters/{encounter.pk}/"
-
     gm = log_in(new_context(), "gm")
     gm.goto(url)
     player = log_in(new_context(width=390, height=844), "hrac")
     player.goto(url)
+    gm.get_by_role("button", name="Set the order").click()
+    return encounter, gm, player
 
-    gm.get_by_role("button", name="Set the order").click()  # no initiative in seed 004
+
+def test_the_dog_fight_runs_in_the_tracker_and_replays(
+    new_context, transactional_db, django_user_model
+):
+    encounter, gm, player = _dog_fight(new_context, django_user_model)
     expect(gm.locator(".action-panel")).to_contain_text("Pes acts")
     _roll(gm, "4")  # seed 004: the dog attacks with one die and rolls 4
     next_turn(gm)
@@ -61,21 +66,7 @@ def test_a_panel_asked_for_before_the_turn_moved_follows_the_turn(
     """The race CI met: the player's roll makes the GM's page ask for a new panel (for Hráč A,
     whose turn it is); the GM presses Next turn before that answer comes. The late answer must
     show the dog's turn, not Hráč A "out of turn"."""
-    load_demo()
-    gm_user = django_user_model.objects.get(username="gm")
-    campaign = Campaign.objects.get(system="dice_pool")
-    encounter = workflows.create_encounter(campaign, "Pes", gm_user)
-    workflows.add_combatants(
-        encounter.pk, gm_user, "b-dog", record=Monster.objects.get(campaign=campaign, name="Pes")
-    )
-    hero = Character.objects.get(campaign=campaign, name="Hráč A")
-    workflows.add_combatants(encounter.pk, gm_user, "b-a", record=hero, side="party")
-    url = f"/campaigns/{campaign.pk}/encounters/{encounter.pk}/"
-    gm = log_in(new_context(), "gm")
-    gm.goto(url)
-    player = log_in(new_context(width=390, height=844), "hrac")
-    player.goto(url)
-    gm.get_by_role("button", name="Set the order").click()  # no initiative in seed 004
+    _encounter, gm, player = _dog_fight(new_context, django_user_model)
     _roll(gm, "4")
     next_turn(gm)
     expect(gm.locator(".action-panel")).to_contain_text("Hráč A acts")

@@ -2,6 +2,8 @@
 and changed without the admin, with the system's fields, errors in its words at the field,
 nothing lost on an error; the library's rows and other campaigns' rows are out of reach."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -163,3 +165,31 @@ def test_a_gm_demoted_while_the_form_is_checked_saves_nothing(client, roles, mon
     data["name"] = "Ještě pozdější skřet"
     assert client.post(url, data).status_code == 403
     assert not Monster.objects.filter(name="Ještě pozdější skřet").exists()
+
+
+def test_a_form_opened_before_another_gms_save_does_not_write_over_it(client, roles):
+    """GM A opens the form; GM B saves OČ 5; A's save of ŽIVOTY 15 from the old form comes back
+    with a warning and everything A typed, and OČ stays 5. Saving again keeps A's form."""
+    campaign, monster = roles["campaign"], roles["monster"]
+    url = reverse("campaigns:monster_edit", args=[campaign.pk, monster.pk])
+    client.force_login(roles["gm"])
+    opened = form_data(record_form_class(monster)(instance=monster))
+    assert opened["seen"]
+    newer = {**opened, "stat_oc": "5"}
+    assert client.post(url, newer).status_code == 302  # GM B, first
+    response = client.post(url, {**opened, "stat_zivoty": "15"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Someone saved this record after you opened it" in html and 'value="15"' in html
+    monster.refresh_from_db()
+    assert (monster.stats["oc"], monster.stats["zivoty"]) == (5, 10)
+    again = re.search(r'name="seen" value="([^"]+)"', html)[1]
+    assert client.post(url, {**opened, "stat_zivoty": "15", "seen": again}).status_code == 302
+    monster.refresh_from_db()
+    assert monster.stats["zivoty"] == 15
+
+
+def test_an_empty_post_shows_the_errors_not_a_blank_form(client, roles):
+    client.force_login(roles["gm"])
+    response = client.post(reverse("campaigns:monster_create", args=[roles["campaign"].pk]), {})
+    assert response.status_code == 200 and 'id="error-summary"' in response.content.decode()

@@ -56,3 +56,57 @@ def test_english_says_referee_for_ose_and_narrator_for_the_forum_pool(client, de
         encounter = Encounter.objects.filter(campaign__system=system).first()
         url = reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk])
         assert f'<h2 class="h6" id="gm-heading">{title}</h2>' in client.get(url).content.decode()
+
+
+def _noted(encounter, gm, note):  # type: ignore[no-untyped-def]
+    """An event whose outcome carries a note for the GM, appended as the frame writes one."""
+    from django.db import transaction
+
+    from combat import workflow_frame
+
+    summary = {"template": "%(name)s adjusted by the game master", "params": {"name": "X"}}
+    outcome = {
+        "summary": summary,
+        "steps": [],
+        "rolls": [],
+        "changes": [],
+        "notes": [{"template": note, "params": {}}],
+    }
+    outcome |= {"order": None, "stage": None, "data": {}}
+    with transaction.atomic():
+        locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
+        workflow_frame.append(locked, gm, f"note-{encounter.pk}", "adjust", {"outcome": outcome})
+
+
+@pytest.mark.parametrize(
+    ("system", "label"),
+    [
+        ("draci_hlidka", "Poznámka PJ"),
+        ("ose", "Poznámka sudího"),
+        ("dice_pool", "Poznámka vypravěče"),
+    ],
+)
+def test_a_note_in_the_log_is_labelled_in_the_systems_words(client, demo, system, label):
+    encounter = Encounter.objects.get(name=EXPECTED[system][0], campaign__system=system)
+    _noted(encounter, demo, "a push, a scare")
+    client.force_login(demo)
+    url = reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk])
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert f"{label}: a push, a scare" in html
+
+
+def test_a_draci_hlidka_action_name_reads_in_the_pages_language(client, demo):
+    """The log stores the action's msgid ("Speaking"); Czech reads "Mluvení", Polish "Mówienie",
+    and an older log's Czech name ("Mluvení") reads in English as "Speaking"."""
+    from combat.rules.base import Action
+
+    encounter = Encounter.objects.get(name=draci_hlidka.PREPARED)
+    workflows.roll_initiative(encounter.pk, demo, "speak-init", typed_faces=[6, 5, 1, 4, 3, 1, 2])
+    encounter.refresh_from_db()
+    workflows.resolve_action(encounter.pk, demo, "speak-1", Action("speak", encounter.current))
+    client.force_login(demo)
+    url = reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk])
+    name = next(row.name for row in encounter.combatants.all() if row.key == encounter.current)
+    assert f"{name}: Mluvení" in client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert f"{name}: Mówienie" in client.get(url, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert f"{name}: Speaking" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
