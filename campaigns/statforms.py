@@ -189,6 +189,22 @@ def stats_from_form(
     return schema.clean({**schema.defaults(), **current, **changes})
 
 
+def merge_into(form: "StatsModelForm", current: Mapping[str, Any]) -> bool:
+    """Inside a write's lock: the form's edited stats merged into `current` (the row as it is
+    now) and set on the form's instance; False, with the problems shown at their fields, when
+    the merged stats do not hold."""
+    if form.schema is None:
+        return True
+    try:
+        form.instance.stats = stats_from_form(
+            form.schema, form.cleaned_data, current, form.stat_names
+        )
+    except StatError as error:
+        add_stat_errors(form, error)
+        return False
+    return True
+
+
 _STEP = re.compile(r"\[(\d+)\]|\.([^.\[]+)")
 
 

@@ -13,13 +13,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
-from combat.rules.schema import StatError
-
 from ..access import gm_membership_or_403, membership_or_404
 from ..models import Armor, Monster, Weapon
 from ..models.records import LibraryRecord
 from ..recordforms import LibraryRecordForm, record_form_class, version_of
-from ..statforms import add_stat_errors, stats_from_form
+from ..statforms import merge_into
 from .helpers import redirect_to
 
 ARMORY_KINDS: dict[str, type[LibraryRecord]] = {"weapon": Weapon, "armor": Armor}
@@ -99,13 +97,7 @@ def _save(request: HttpRequest, pk: int, form: LibraryRecordForm) -> bool:
             fresh["seen"] = version_of(locked)  # saving the form again is a choice: it wins
             form.data = fresh
             return False
-        if form.schema is not None:
-            try:
-                record.stats = stats_from_form(
-                    form.schema, form.cleaned_data, locked.stats or {}, form.stat_names
-                )
-            except StatError as error:
-                add_stat_errors(form, error)
-                return False
+        if not merge_into(form, locked.stats or {}):
+            return False
         form.save(commit=False).save(update_fields=[*form.fields_edited, "stats", "updated_at"])
     return True

@@ -13,15 +13,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from combat.rules.schema import StatError
-
 from .. import services
 from ..access import gm_membership_or_403, membership_or_404
 from ..models import Armor, Character, Membership, Monster, Weapon
 from ..models.records import LibraryRecord, RecordQuerySet, SystemRecord
 from ..recordforms import CharacterForm, character_form_class
 from ..statdisplay import stat_rows
-from ..statforms import add_stat_errors, current_language, stats_from_form
+from ..statforms import current_language, merge_into
 from .helpers import partial_or_page, redirect_to
 
 PAGE_SIZE = 25
@@ -107,13 +105,8 @@ def _save_character(form: CharacterForm, membership: Membership) -> bool:
         edited = [f.name for f in Character._meta.concrete_fields if f.name in form.fields]
         if form.schema is not None:
             edited.append("stats")
-            try:
-                character.stats = stats_from_form(
-                    form.schema, form.cleaned_data, locked.stats or {}, form.stat_names
-                )
-            except StatError as error:
-                add_stat_errors(form, error)
-                return False
+        if not merge_into(form, locked.stats or {}):
+            return False
         character = form.save(commit=False)
         character.save(update_fields=[*edited, "updated_at"])
         form.save_m2m()
