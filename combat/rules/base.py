@@ -38,13 +38,6 @@ def ngettext(singular: str, plural: str, count: str) -> str:
     return COUNTED.join((singular, plural, count))
 
 
-def pgettext(context: str, text: str) -> tuple[str, str]:
-    """Mark a word the system says its own way where others share the English ("Referee" for
-    OSE's game master): xgettext reads `context` as the msgctxt; the web layer translates the
-    pair with Django's pgettext."""
-    return (context, text)
-
-
 def counted(template: str) -> tuple[str, str, str] | None:
     """A counted template's (singular, plural, count parameter); None for a plain one."""
     parts = template.split(COUNTED)

@@ -16,6 +16,13 @@ from combat.rules.simulate import Tactics
 MAX_KEY = 20  # the models store the key in a CharField(max_length=20)
 
 
+def pgettext(context: str, text: str) -> tuple[str, str]:
+    """Mark a word a system says its own way where others share the English ("Referee" for
+    OSE's game master): xgettext reads `context` as the msgctxt; the web layer translates the
+    pair with Django's pgettext (combat.wording.system_words)."""
+    return (context, text)
+
+
 @dataclass(frozen=True, eq=False)  # one object per system: hashed by identity
 class RuleSystem:
     """One rule system: its key, names, record schemas, engine and all the rest it brings."""
@@ -42,7 +49,7 @@ class RuleSystem:
     # The journal's [dice] tags may be the system's dice-pool tests ("3d6 vs 10", seed 004).
     pool_tags: bool = False
     # The fight page's shared words in the system's own terms (issue M), each a (context, msgid)
-    # pair from combat.rules.base.pgettext: "gm" (the GM panel's title), "gm_note" (a log
+    # pair from `pgettext` above: "gm" (the GM panel's title), "gm_note" (a log
     # note's label), "gm_waiting" (a proposal's badge), "round" ("Round %(n)s"),
     # "roll_initiative" (the button). A word not given here reads as the generic one.
     words: Mapping[str, tuple[str, str]] = field(default_factory=dict)

@@ -109,30 +109,10 @@ class TermRoll(NamedTuple):
     def die_dicts(self) -> list[dict[str, Any]]:
         """The dice as JSON objects: ``sides``, ``faces``, ``kept``, ``exploded``, ``term``;
         ``success`` only in success-counting terms, ``parent`` only on extra (``!``) dice."""
+        flat = self._flat_dicts()
+        if flat is not None:
+            return flat
         sides, term_index, count = self.term.sides, self.term_index, len(self.values)
-        if self.term.plain:
-            return [
-                {
-                    "sides": sides,
-                    "faces": [value],
-                    "kept": True,
-                    "exploded": False,
-                    "term": term_index,
-                }
-                for value in self.values
-            ]
-        if self.successes is not None and self.term.explode is Explode.NONE and not self.kept:
-            return [  # counted successes of plain dice ("8d10>=7"): the common pool, built flat
-                {
-                    "sides": sides,
-                    "faces": [value],
-                    "kept": True,
-                    "exploded": False,
-                    "term": term_index,
-                    "success": success,
-                }
-                for value, success in zip(self.values, self.successes, strict=True)
-            ]
         if self.chains is not None:
             faces = [list(chain) for chain in self.chains]
             exploded = [len(chain) > 1 for chain in self.chains]
@@ -165,6 +145,35 @@ class TermRoll(NamedTuple):
                 if parent >= 0:
                     record["parent"] = self.offset + parent
         return dicts
+
+    def _flat_dicts(self) -> list[dict[str, Any]] | None:
+        """Plain dice, and counted successes of plain dice ("8d10>=7", the common pools): one
+        flat object per die, built in one pass; None for the others."""
+        sides, term_index = self.term.sides, self.term_index
+        if self.term.plain:
+            return [
+                {
+                    "sides": sides,
+                    "faces": [value],
+                    "kept": True,
+                    "exploded": False,
+                    "term": term_index,
+                }
+                for value in self.values
+            ]
+        if self.successes is not None and self.term.explode is Explode.NONE and not self.kept:
+            return [  # counted successes of plain dice ("8d10>=7"): the common pool, built flat
+                {
+                    "sides": sides,
+                    "faces": [value],
+                    "kept": True,
+                    "exploded": False,
+                    "term": term_index,
+                    "success": success,
+                }
+                for value, success in zip(self.values, self.successes, strict=True)
+            ]
+        return None
 
 
 @dataclass(frozen=True)

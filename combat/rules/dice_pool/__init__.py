@@ -3,13 +3,12 @@
 The package describes the system once, in `SYSTEM`; combat.rules.systems lists it.
 """
 
-from combat.rules.base import pgettext
 from combat.rules.dice_pool import tactics
 from combat.rules.dice_pool.common import OUT
 from combat.rules.dice_pool.engine import DicePool
 from combat.rules.dice_pool.stats import ARMOR, CREATURE, WEAPON, weapon_headline
 from combat.rules.schema import Label
-from combat.rules.system import RuleSystem
+from combat.rules.system import RuleSystem, pgettext
 
 __all__ = ["ARMOR", "CREATURE", "SYSTEM", "WEAPON", "weapon_headline"]
 

@@ -3,13 +3,12 @@
 The package describes the system once, in `SYSTEM`; combat.rules.systems lists it.
 """
 
-from combat.rules.base import pgettext
 from combat.rules.ose import tactics
 from combat.rules.ose.common import OUT
 from combat.rules.ose.engine import OldSchoolEssentials
 from combat.rules.ose.stats import ARMOR, CREATURE, WEAPON, weapon_headline
 from combat.rules.schema import Label
-from combat.rules.system import RuleSystem
+from combat.rules.system import RuleSystem, pgettext
 
 __all__ = ["ARMOR", "CREATURE", "SYSTEM", "WEAPON", "weapon_headline"]
 
