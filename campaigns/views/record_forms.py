@@ -14,13 +14,13 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
 from ..access import gm_membership_or_403, membership_or_404
-from ..models import Armor, Monster, Weapon
+from ..models import Monster
 from ..models.records import LibraryRecord
 from ..recordforms import LibraryRecordForm, record_form_class, version_of
 from ..statforms import merge_into
 from .helpers import redirect_to
+from .records import ARMORY_KINDS
 
-ARMORY_KINDS: dict[str, type[LibraryRecord]] = {"weapon": Weapon, "armor": Armor}
 STALE = gettext_noop(
     "Someone saved this record after you opened it. What you typed is still here: compare it "
     "with the record and save again to keep it."

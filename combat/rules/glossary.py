@@ -8,6 +8,7 @@ labels, the demo records and the docs, and docs/glossary.md is written from them
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -25,24 +26,28 @@ class Term:
     gloss: str = ""
     avoid: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # language → variants
 
-    def term(self, language: str) -> str:
-        return {"cs": self.cs, "en": self.en, "pl": self.pl}[language]
 
+def systems() -> dict[str, tuple[str, str]]:
+    """The registered systems that keep a glossary: key → (name, its page under docs/systems/)."""
+    from combat.rules.systems import SYSTEMS  # the one registry; imported when asked
 
-# The systems in the order of the docs, with their pages under docs/systems/.
-SYSTEMS = {
-    "draci_hlidka": ("Dračí Hlídka", "draci-hlidka.md"),
-    "ose": ("Old-School Essentials", "ose.md"),
-    "dnd5e": ("D&D 5e", "dnd5e.md"),
-    "shadowrun3": ("Shadowrun 3", "shadowrun3.md"),
-    "dice_pool": ("the forum d6 dice pool", "dice-pool.md"),
-}
+    return {
+        key: (system.name.en, key.replace("_", "-") + ".md")
+        for key, system in SYSTEMS.items()
+        if importlib.util.find_spec(f"combat.rules.{key}.glossary") is not None
+    }
 
 
 def terms(system: str) -> tuple[Term, ...]:
     module = importlib.import_module(f"combat.rules.{system}.glossary")
     found: tuple[Term, ...] = module.TERMS
     return found
+
+
+def seed_language(system: str) -> str:
+    """The language the system's seed (and so its demo records) is written in."""
+    language: str = importlib.import_module(f"combat.rules.{system}.glossary").LANGUAGE
+    return language
 
 
 def _cell(text: str) -> str:
@@ -60,7 +65,7 @@ def markdown() -> str:
         "word comes first, then the system's standard translation (official Czech and Polish",
         "terms where the seed is silent), then ours.",
     ]
-    for key, (name, page) in SYSTEMS.items():
+    for key, (name, page) in systems().items():
         lines += ["", f"## {name} (`{key}`, [docs/systems/{page}](systems/{page}))", ""]
         lines += [
             "| concept | cs | en | pl | abbr. | gloss | source | never |",

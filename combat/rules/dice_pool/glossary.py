@@ -2,6 +2,8 @@
 
 from combat.rules.glossary import Term
 
+LANGUAGE = "cs"  # the seed's
+
 TERMS = (
     Term("the game master", "vypravěč", "narrator", "narrator", "seed 004 l. 13 (12×)"),
     Term(

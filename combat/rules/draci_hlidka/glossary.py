@@ -2,6 +2,8 @@
 
 from combat.rules.glossary import Term
 
+LANGUAGE = "cs"  # the seed's
+
 TERMS = (
     Term(
         "the game master",
