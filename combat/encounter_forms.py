@@ -8,6 +8,7 @@ from django import forms
 from django.utils.choices import BaseChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.models.conditions import signed
 from combat.rules.base import Action, ActionOption, Fight, Step, ValueField
 from combat.rules.engine import EngineBase
 from combat.rules.engines import modifier_labels
@@ -126,9 +127,11 @@ class ActionForm(KeyedForm):
         engine: EngineBase = PLAIN,
         journal_rolls: Offered = (),
         gm: bool = True,
+        held: Mapping[str, int] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.held = HeldModifiers(engine, options, held or {})
         if not gm:  # the GM's own numbers (a TN modifier, "ignore the economy") are not a player's
             options = player_options(options, engine.gm_modifiers)
         self.fields["actor"].initial = actor
@@ -188,7 +191,7 @@ class ActionForm(KeyedForm):
             actor=actor,
             targets=tuple(data["targets"]),
             weapon=data["weapon"] or None,
-            modifiers=modifiers,
+            modifiers=self.held.added(data["kind"], modifiers),
         )
 
     def clean_modifiers(self) -> dict[str, bool]:
@@ -218,6 +221,37 @@ class ActionForm(KeyedForm):
             journal_rolls=journal_rolls,
             gm=gm,
         )
+
+
+class HeldModifiers:
+    """The modifiers of the campaign's own conditions the actor holds (name → modifier), added
+    to the system's game master's modifier of every kind of action that has it, for the GM and
+    a player alike (the field itself is the GM's): the logged action carries the sum."""
+
+    def __init__(
+        self, engine: EngineBase, options: Sequence[ActionOption], held: Mapping[str, int]
+    ) -> None:
+        self.held = {name: value for name, value in held.items() if value}
+        self.target = engine.condition_modifier
+        key = self.target[0] if self.target else None
+        self.kinds = [o.kind for o in options if any(v.key == key for v in o.values)]
+
+    def __bool__(self) -> bool:
+        return bool(self.held)
+
+    def text(self) -> str:
+        return ", ".join(f"{name} {signed(value)}" for name, value in self.held.items())
+
+    def applied(self) -> bool:
+        """Added to the roll (else a reminder: the system has no such number)."""
+        return bool(self.kinds)
+
+    def added(self, kind: str, modifiers: dict[str, Any]) -> dict[str, Any]:
+        if not self.held or self.target is None or kind not in self.kinds:
+            return modifiers
+        key, sign = self.target
+        typed = modifiers.get(key, 0)
+        return {**modifiers, key: typed + sign * sum(self.held.values())}
 
 
 def _choice(form: forms.Form, name: str) -> forms.ChoiceField:

@@ -83,7 +83,19 @@ def action_form(
         engine=scene.engine,
         journal_rolls=offered if rolls else (),
         gm=scene.gm,
+        held=held_modifiers(scene, actor),
     )
+
+
+def held_modifiers(scene: Scene, actor: Combatant) -> dict[str, int]:
+    """The modifiers of the campaign's own conditions the actor holds: read only when it holds
+    a condition its system does not know (the system's own carry their rules)."""
+    own = {str(c) for c in actor.conditions} - set(scene.engine.condition_labels)
+    if not own:
+        return {}
+    found = scene.campaign.conditions.filter(name__in=own, modifier__isnull=False)
+    rows = found.order_by("name").values_list("name", "modifier")
+    return {name: modifier for name, modifier in rows if modifier is not None}
 
 
 def turn_banner(scene: Scene) -> dict[str, Combatant]:

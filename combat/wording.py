@@ -29,6 +29,7 @@ def _words(value: str, table: Mapping[str, Any]) -> str:
 TRANSLATED_PARAMS: dict[str, Callable[[str], str]] = {
     "condition": gettext,
     "action": gettext,  # Dračí Hlídka's action name in "%(name)s: %(action)s" (its msgid)
+    "saving_throw": gettext,  # OSE's saving throw in "Saving throws against …: Wands"
     "side": lambda value: str(SIDES.get(value, value)),
     "loser": lambda value: str(SIDES.get(value, value)),  # the dice pool's side that lost
     "sides": lambda value: _words(value, SIDES),

@@ -30,6 +30,12 @@ def _catalog_texts(system: str, language: str) -> list[str]:
     return texts
 
 
+def _log_word_texts(system: str, language: str) -> list[str]:
+    """The system's words the log puts into its lines ("Attack modifiers: STR +1, referee −1")."""
+    words = get_system(system).log_words
+    return [label.get(language) for table in words.values() for label in table.values()]
+
+
 def _fields(schema):  # type: ignore[no-untyped-def]
     for field in schema.fields:
         yield field
@@ -70,6 +76,7 @@ def test_no_forbidden_variant_in_the_systems_own_words(system):
         places = {
             "catalog": _catalog_texts(system, language),
             "stat labels": _label_texts(system, language),
+            "log words": _log_word_texts(system, language),
             "docs": [_doc_section(page, language)],
         }
         if language == seed_language(system):  # demo records are in the seed's language

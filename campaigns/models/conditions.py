@@ -1,11 +1,16 @@
 """A campaign's own conditions (issue N): a GM names one once ("Webbed", "Marked by the
-witch"), with what it means and how many rounds it usually lasts, and gives it in any fight of
-the campaign as the rule system's own conditions are given (combat's Adjust)."""
+witch"), with what it means, how many rounds it usually lasts and an optional modifier, and
+gives it in any fight of the campaign as the rule system's own conditions are given (combat's
+Adjust). The modifier is added to the holder's rolls where the system has a game master's
+modifier for them (`EngineBase.condition_modifier`; combat.encounter_forms)."""
 
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .campaign import Campaign
+
+MOST = 10  # a modifier's size, at most
 
 
 class SavedCondition(models.Model):
@@ -18,6 +23,17 @@ class SavedCondition(models.Model):
         blank=True,
         help_text=_("Empty: until the game master removes it."),
     )
+    modifier = models.SmallIntegerField(
+        _("modifier (±)"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(-MOST), MaxValueValidator(MOST)],
+        help_text=_(
+            "Added to the holder's own rolls: Dračí Hlídka's attack, OSE's to-hit and saving "
+            "throws, Shadowrun's target numbers (−2 makes them 2 higher). D&D 5e and the forum "
+            "pool show it as a reminder. Empty: none."
+        ),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -26,4 +42,13 @@ class SavedCondition(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return self.name if self.modifier is None else f"{self.name} ({self.modifier_text})"
+
+    @property
+    def modifier_text(self) -> str:
+        """ "+3", "−2" (a minus sign, as the action form writes it); "" without one."""
+        return "" if self.modifier is None else signed(self.modifier)
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "\u2212")

@@ -16,6 +16,7 @@ from config.http import AuthedHttpRequest
 
 from ..access import gm_membership_or_403
 from ..models import Campaign, SavedCondition
+from ..models.conditions import MOST
 from .helpers import redirect_to
 
 MAX_CONDITIONS = 200  # a campaign's own conditions, at most
@@ -24,7 +25,7 @@ MAX_CONDITIONS = 200  # a campaign's own conditions, at most
 class SavedConditionForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = SavedCondition
-        fields = ("name", "description", "rounds")
+        fields = ("name", "description", "rounds", "modifier")
         widgets = {"description": forms.Textarea(attrs={"rows": 2})}
         error_messages = {"name": {"required": gettext_lazy("Give the condition a name.")}}
 
@@ -46,6 +47,12 @@ class SavedConditionForm(forms.ModelForm):  # type: ignore[type-arg]
             raise forms.ValidationError(ROUNDS_RANGE)
         return rounds
 
+    def clean_modifier(self) -> int | None:
+        modifier = self.cleaned_data.get("modifier")
+        if modifier is not None and not -MOST <= modifier <= MOST:
+            raise forms.ValidationError(MODIFIER_RANGE)
+        return modifier
+
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         if self.campaign.conditions.count() >= MAX_CONDITIONS:
@@ -56,6 +63,7 @@ class SavedConditionForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 ROUNDS_RANGE = gettext_lazy("From 1 to 99 rounds, or empty: until removed.")
+MODIFIER_RANGE = gettext_lazy("A modifier from −10 to +10, or empty: none.")
 
 
 @login_required

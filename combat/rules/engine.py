@@ -66,6 +66,10 @@ class EngineBase:
     # The engine computes the odds shown before a roll itself (`odds`); otherwise
     # combat.rules.preview enumerates the faces.
     own_odds: bool = False
+    # The value key a campaign's own condition's modifier adds to when its holder acts, and
+    # the sign it adds with (Shadowrun's −2 is a target number 2 higher). None: the system has
+    # no such number for every roll; the modifier is shown as a reminder.
+    condition_modifier: tuple[str, int] | None = None
 
     # --- what every system writes --------------------------------------------------------------
 

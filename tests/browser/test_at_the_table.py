@@ -304,6 +304,7 @@ def test_a_campaign_condition_ends_after_two_rounds_with_a_log_line(
     gm.get_by_label("Name").fill("Webbed")
     gm.get_by_label("What it does").fill("Speed 0 until it tears free.")
     gm.get_by_label("Usually lasts (rounds)").fill("2")
+    gm.get_by_label("Modifier (±)").fill("-2")
     gm.get_by_role("button", name="Save the condition").click()
     expect(gm.locator(".saved-conditions")).to_contain_text("Webbed")
     gm.screenshot(path=str(SCREENS / "saved-conditions-desktop.png"))
@@ -320,8 +321,12 @@ def test_a_campaign_condition_ends_after_two_rounds_with_a_log_line(
     expect(grop).to_contain_text("Webbed · 2 rounds")
     expect(player.locator('#tracker [data-combatant="Grop"]')).to_contain_text("Webbed · 2 rounds")
     gm.locator("#gm-heading").click()  # out of the form: the keys are the page's again
-    for _turn in range(7):  # round 2 begins
+    for _turn in range(6):  # Grop's turn: his attack carries the condition's modifier
         _next(gm)
+    gm.locator("#id_kind").select_option("attack")
+    expect(gm.locator(".held-modifiers")).to_have_text("Added to the roll: Webbed −2")
+    gm.locator("#gm-heading").click()
+    _next(gm)  # round 2 begins
     _new_round(gm, 2)
     expect(grop).to_contain_text("Webbed · 1 round")
     for _turn in range(7):  # round 3 begins: it ends

@@ -5,8 +5,15 @@ line in the log. Another campaign's conditions are never offered."""
 import pytest
 from django.urls import reverse
 
+from campaigns.demo import load_demo
 from campaigns.models import Campaign, SavedCondition
 from combat import workflows
+from combat.demo import load_demo_encounters
+from combat.demos.dnd5e import PREPARED as DND_PREPARED
+from combat.encounter_forms import HeldModifiers
+from combat.models import Encounter
+from combat.rules.base import ActionOption, Step, ValueField
+from combat.rules.engines import get_engine
 from tests.combat.test_at_the_table import _prepared
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -93,3 +100,87 @@ def test_removing_a_saved_condition_leaves_who_has_it(client, table):
     adjust = reverse("combat:encounter_adjust", args=[encounter.campaign_id, encounter.pk])
     client.post(adjust, {"key": "r1", "combatant": keys["Grop"], "remove": "Webbed"}, **HTMX)
     assert encounter.combatants.get(name="Grop").conditions == []  # still to be taken off
+
+
+def test_a_modifier_is_saved_within_its_range(client, table):
+    gm, encounter, _keys = table
+    client.force_login(gm)
+    url = _page(encounter)
+    for wrong in ("11", "-11"):
+        html = client.post(url, {"name": "Webbed", "modifier": wrong}).content.decode()
+        assert "A modifier from −10 to +10, or empty: none." in html
+    assert client.post(url, {"name": "Webbed", "modifier": "-2"}).status_code == 302
+    assert SavedCondition.objects.get().modifier == -2
+    assert "modifier −2" in client.get(url).content.decode()
+
+
+def _attack(client, encounter, keys, key, **extra):  # type: ignore[no-untyped-def]
+    """Baldur's blow at the goblin leader (Dračí Hlídka), faces typed."""
+    url = reverse("combat:encounter_action", args=[encounter.campaign_id, encounter.pk])
+    data = {
+        "key": key,
+        "kind": "attack",
+        "actor": keys["Baldur"],
+        "targets": [keys["Vůdce skřetů"]],
+        "weapon": "Široký meč",
+        "faces": "3, 1",
+        **extra,
+    }
+    answer = client.post(url, data, **HTMX)
+    assert answer.status_code == 200 and 'role="alert"' not in answer.content.decode()
+    return encounter.events.get(key=key).payload["action"]["modifiers"]
+
+
+def test_the_holders_attack_carries_its_modifier_for_the_gm_and_the_player(
+    client, table, django_user_model
+):
+    gm, encounter, keys = table
+    encounter.campaign.conditions.create(name="Webbed", modifier=-2)
+    encounter.campaign.conditions.create(name="Blessed", modifier=3)
+    encounter.campaign.conditions.create(name="Marked")  # no modifier: nothing added
+    for number, name in enumerate(("Webbed", "Blessed", "Marked")):
+        workflows.adjust(encounter.pk, gm, f"c{number}", keys["Baldur"], add=name)
+    client.force_login(gm)
+    page = client.get(reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk]))
+    assert "Added to the roll: Blessed +3, Webbed −2" in page.content.decode()
+    # The GM's own bonus and the conditions' add up: +1 − 2 + 3.
+    assert _attack(client, encounter, keys, "a1", value_attack_bonus="1")["attack_bonus"] == 2
+    workflows.undo(encounter.pk, gm, "u1")
+    player = django_user_model.objects.get(username="hrac")  # plays Baldur; not his field
+    client.force_login(player)
+    assert _attack(client, encounter, keys, "a2")["attack_bonus"] == 1
+    log = client.get(reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk]))
+    assert "GM bonus +1" in log.content.decode()
+
+
+def test_a_system_without_such_a_number_shows_it_as_a_reminder(client, db, django_user_model):
+    load_demo()
+    gm = django_user_model.objects.get(username="gm")
+    load_demo_encounters(gm)
+    campaign = Campaign.objects.get(system="dnd5e")
+    campaign.conditions.create(name="Webbed", modifier=-2)
+    encounter = Encounter.objects.get(campaign=campaign, name=DND_PREPARED)
+    workflows.roll_initiative(encounter.pk, gm, "i")
+    encounter.refresh_from_db()
+    workflows.adjust(encounter.pk, gm, "c", encounter.current, add="Webbed")
+    client.force_login(gm)
+    page = client.get(reverse("combat:encounter", args=[campaign.pk, encounter.pk]))
+    assert "To remember: Webbed −2" in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("system", "key", "typed", "expected"),
+    [
+        ("draci_hlidka", "attack_bonus", 1, -1),
+        ("ose", "bonus", 1, -1),
+        ("shadowrun3", "tn_modifier", 1, 3),  # a penalty raises the target number
+    ],
+)
+def test_each_system_adds_it_to_its_own_number(system, key, typed, expected):
+    engine = get_engine(system)
+    option = ActionOption("x", Step("x"), values=(ValueField(key, Step(key)),))
+    held = HeldModifiers(engine, [option], {"Webbed": -2, "Plain": 0})
+    assert held.text() == "Webbed −2" and held.applied()
+    assert held.added("x", {key: typed}) == {key: expected}
+    assert held.added("other kind", {key: typed}) == {key: typed}
+    assert not HeldModifiers(get_engine("dnd5e"), [option], {"Webbed": -2}).applied()

@@ -19,7 +19,7 @@ ATTACK_MODIFIERS = {
     "range": Label("vzdálenost", "range", "zasięg"),
     "cover": Label("kryt", "cover", "osłona"),
     "retreat": Label("ustupující cíl", "retreating target", "wycofujący się cel"),
-    "referee": Label("PJ", "referee", "MG"),
+    "referee": Label("sudí", "referee", "MG"),
 }
 
 SYSTEM = RuleSystem(

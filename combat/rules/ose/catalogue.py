@@ -89,6 +89,8 @@ class Spec:
     ticks: tuple[str, ...] = ()
     values: tuple[ValueField, ...] = ()
     needs_target: bool = False
+    gm_only: bool = False  # the referee's: never a player's
+    main: tuple[str, ...] = ()  # value keys that say what the action is (shown up front)
 
 
 SPECS: dict[str, Spec] = {
@@ -106,7 +108,16 @@ SPECS: dict[str, Spec] = {
         ),
         Spec("melee", _("Melee attack"), ("immune",), (FEET, BONUS), needs_target=True),
         Spec("cast", _("Cast the declared spell"), ("bound", "gagged", "silenced", "cannot_see")),
-        Spec("save", _("Saving throw"), (), (SAVE, BONUS)),
+        Spec("save", _("Saving throw"), (), (SAVE, BONUS), main=("save",)),
+        Spec(
+            "saves",
+            _("Saving throws for several (breath, spell, trap)"),
+            (),
+            (SAVE, BONUS),
+            needs_target=True,
+            gm_only=True,
+            main=("save",),
+        ),
         Spec("morale", _("Morale check (2d6)"), ("cornered",), (RESULT, SCOPE, MORALE_BONUS)),
     )
 }

@@ -31,7 +31,7 @@ from combat.rules.base import (
 )
 from combat.rules.engine import COMMON_CONDITIONS, EngineBase
 from combat.rules.faces import FaceSource
-from combat.rules.ose import flow, initiative, moves, spells
+from combat.rules.ose import flow, initiative, moves, saves, spells
 from combat.rules.ose.attack import attack_field, resolve_attack
 from combat.rules.ose.catalogue import CONDITION_LABELS, MODIFIER_LABELS, SPECS, Mods, Spec
 from combat.rules.ose.common import (
@@ -58,15 +58,17 @@ PHASE_KINDS = {
     "spells": "cast",
     "melee": "melee",
 }
-# Out of turn: the referee's modifier, saves (a spell or breath hits anyone) and morale checks
-# (the referee rolls them when the prompt comes); declarations have their own step.
-ANY_TIME = frozenset({"initiative_mod", "save", "morale"})
+# Out of turn: the referee's modifier, saves (a spell or breath hits anyone, one or several at
+# once) and morale checks (the referee rolls them when the prompt comes); declarations have
+# their own step.
+ANY_TIME = frozenset({"initiative_mod", "save", "saves", "morale"})
 HANDLERS: dict[str, Handler] = {
     "declare": moves.resolve_declare,
     "initiative_mod": moves.resolve_initiative_mod,
     "move": moves.resolve_move,
     "cast": spells.resolve_cast,
     "save": spells.resolve_save,
+    "saves": saves.resolve_saves,
     "morale": resolve_morale,
 }
 
@@ -77,6 +79,7 @@ class OldSchoolEssentials(EngineBase):
     key = "ose"
     acts_before_initiative = True  # the round begins with declarations (seed 001)
     acts_out_of_turn = True  # declarations and saving throws
+    condition_modifier = ("bonus", 1)  # a campaign condition's modifier
     gm_modifiers = frozenset({"bonus"})  # the referee's bonus or penalty
     fight_options: tuple[ValueField, ...] = FIGHT_OPTIONS
     modifier_labels: Mapping[str, Step] = MODIFIER_LABELS
@@ -208,7 +211,7 @@ def _available(fight: Fight, combatant: Combatant) -> list[str]:
         phase = position[1]
         if phase in PHASE_KINDS and can_act(fight, combatant, phase, slow=position[0] == SLOW):
             kinds.append(PHASE_KINDS[phase])
-    kinds.append("save")
+    kinds += ["save", "saves"]
     if enabled(fight, "morale") and combatant.is_npc and "morale" not in kinds:
         kinds.append("morale")
     return kinds
@@ -227,4 +230,6 @@ def _option(fight: Fight, combatant: Combatant, spec: Spec) -> ActionOption:
         needs_weapon=weapons,
         modifiers=spec.ticks,
         values=(*spec.values, *extra),
+        gm_only=spec.gm_only,
+        main=spec.main,
     )

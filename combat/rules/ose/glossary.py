@@ -5,7 +5,14 @@ from combat.rules.glossary import Term
 LANGUAGE = "cs"  # the seed's
 
 TERMS = (
-    Term("the game master", "sudí", "referee", "Mistrz Gry", "seed 001 l. 28, 85"),
+    Term(
+        "the game master",
+        "sudí",
+        "referee",
+        "Mistrz Gry",
+        "seed 001 l. 28, 85",
+        avoid={"cs": ("PJ", "Pán jeskyně", "Pánem jeskyně", "Pána jeskyně")},
+    ),
     Term(
         "armour class",
         "třída zbroje",

@@ -103,6 +103,7 @@ class Shadowrun3(EngineBase):
     own_odds = True  # exact odds of its own (pools too big to enumerate)
     acts_out_of_turn = True  # free actions in others' phases, delayed actions (seed 003)
     # What only the GM sets: the GM's TN modifier and economy override, the defender's dice.
+    condition_modifier = ("tn_modifier", -1)  # a campaign condition's modifier
     gm_modifiers = frozenset(
         {"tn_modifier", "override", "cramped", "dodge_pool", "resist_pool", "defence_pool"}
     )

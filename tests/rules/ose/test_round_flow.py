@@ -60,7 +60,7 @@ def test_a_two_handed_weapon_thrown_is_not_slow() -> None:
 def test_the_fight_starts_at_the_declarations() -> None:
     table = skirmish()
     assert table.position is None
-    assert [o.kind for o in ENGINE.actions(table.fight, "pip")] == ["declare", "save"]
+    assert [o.kind for o in ENGINE.actions(table.fight, "pip")] == ["declare", "save", "saves"]
     with pytest.raises(RulesError, match="roll initiative first"):
         table.next()
 
@@ -308,8 +308,8 @@ def test_actions_offer_the_phase_action_to_the_one_whose_turn_it_is() -> None:
     table = skirmish()
     table.initiative(5, 2)
     kinds = [o.kind for o in ENGINE.actions(table.fight, "dagmar")]
-    assert kinds == ["move", "save"]
-    assert [o.kind for o in ENGINE.actions(table.fight, "g1")] == ["save"]
+    assert kinds == ["move", "save", "saves"]
+    assert [o.kind for o in ENGINE.actions(table.fight, "g1")] == ["save", "saves"]
     table.until("b1", "missiles")
     shoot = ENGINE.actions(table.fight, "pip")[0]
     assert shoot.kind == "missile" and shoot.needs_target and shoot.needs_weapon
