@@ -127,11 +127,11 @@ class ActionForm(KeyedForm):
         engine: EngineBase = PLAIN,
         journal_rolls: Offered = (),
         gm: bool = True,
-        held: Mapping[str, int] | None = None,
+        held: Sequence[tuple[str, int]] = (),
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.held = HeldModifiers(engine, options, held or {})
+        self.held = HeldModifiers(engine, options, held)
         if not gm:  # the GM's own numbers (a TN modifier, "ignore the economy") are not a player's
             options = player_options(options, engine.gm_modifiers)
         self.fields["actor"].initial = actor
@@ -191,67 +191,34 @@ class ActionForm(KeyedForm):
             actor=actor,
             targets=tuple(data["targets"]),
             weapon=data["weapon"] or None,
-            modifiers=self.held.added(data["kind"], modifiers),
+            modifiers=modifiers,
         )
 
     def clean_modifiers(self) -> dict[str, bool]:
         return dict.fromkeys(self.cleaned_data.get("modifiers", []), True)
 
-    @classmethod
-    def fresh(
-        cls,
-        fight: Fight,
-        actor: str,
-        options: Sequence[ActionOption],
-        *,
-        hidden: frozenset[str] = frozenset(),
-        engine: EngineBase = PLAIN,
-        journal_rolls: Offered = (),
-        gm: bool = True,
-        key: str = "",
-    ) -> "ActionForm":
-        initial = {"key": key or new_roll_key()}
-        return cls(
-            fight,
-            actor,
-            options,
-            initial=initial,
-            hidden=hidden,
-            engine=engine,
-            journal_rolls=journal_rolls,
-            gm=gm,
-        )
-
 
 class HeldModifiers:
-    """The modifiers of the campaign's own conditions the actor holds (name → modifier), added
-    to the system's game master's modifier of every kind of action that has it, for the GM and
-    a player alike (the field itself is the GM's): the logged action carries the sum."""
+    """The modifiers of the campaign's own conditions the actor holds (combat.rules.held), as
+    the action form shows them: added to the roll by the engine for the kinds it names, a
+    reminder for the others."""
 
     def __init__(
-        self, engine: EngineBase, options: Sequence[ActionOption], held: Mapping[str, int]
+        self, engine: EngineBase, options: Sequence[ActionOption], held: Sequence[tuple[str, int]]
     ) -> None:
-        self.held = {name: value for name, value in held.items() if value}
-        self.target = engine.condition_modifier
-        key = self.target[0] if self.target else None
-        self.kinds = [o.kind for o in options if any(v.key == key for v in o.values)]
+        self.held = [(name, value) for name, value in held if value]
+        self.kinds = [o.kind for o in options if o.kind in engine.held_kinds]
+        self.reminded = [o.kind for o in options if o.kind not in engine.held_kinds]
 
     def __bool__(self) -> bool:
         return bool(self.held)
 
     def text(self) -> str:
-        return ", ".join(f"{name} {signed(value)}" for name, value in self.held.items())
+        return ", ".join(f"{name} {signed(value)}" for name, value in self.held)
 
     def applied(self) -> bool:
-        """Added to the roll (else a reminder: the system has no such number)."""
+        """Added to some of the actor's rolls (else a reminder: the system has no such number)."""
         return bool(self.kinds)
-
-    def added(self, kind: str, modifiers: dict[str, Any]) -> dict[str, Any]:
-        if not self.held or self.target is None or kind not in self.kinds:
-            return modifiers
-        key, sign = self.target
-        typed = modifiers.get(key, 0)
-        return {**modifiers, key: typed + sign * sum(self.held.values())}
 
 
 def _choice(form: forms.Form, name: str) -> forms.ChoiceField:

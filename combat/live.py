@@ -25,9 +25,12 @@ encounter_changed = Signal()  # sent with encounter_id and version, only after c
 SEEN = re.compile(r"(?a)([1-9][0-9]{0,8})\.([0-9a-f]{32})")
 
 
-def notify_on_commit(encounter_id: int, version: int) -> None:
+def notify_on_commit(encounter_id: int, version: int, **state: Any) -> None:
+    """`state`: `campaign_id` and `head` (the newest entry's `seen_mark`), for the poll cache."""
     transaction.on_commit(
-        lambda: encounter_changed.send(sender=None, encounter_id=encounter_id, version=version)
+        lambda: encounter_changed.send(
+            sender=None, encounter_id=encounter_id, version=version, **state
+        )
     )
 
 

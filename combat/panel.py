@@ -9,6 +9,8 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.http import QueryDict
 
+from combat.rules import held
+
 from . import journal_rolls
 from .encounter_forms import ActionForm, TurnForm
 from .hand_forms import AddCombatantsForm, AdjustForm
@@ -87,15 +89,10 @@ def action_form(
     )
 
 
-def held_modifiers(scene: Scene, actor: Combatant) -> dict[str, int]:
-    """The modifiers of the campaign's own conditions the actor holds: read only when it holds
-    a condition its system does not know (the system's own carry their rules)."""
-    own = {str(c) for c in actor.conditions} - set(scene.engine.condition_labels)
-    if not own:
-        return {}
-    found = scene.campaign.conditions.filter(name__in=own, modifier__isnull=False)
-    rows = found.order_by("name").values_list("name", "modifier")
-    return {name: modifier for name, modifier in rows if modifier is not None}
+def held_modifiers(scene: Scene, actor: Combatant) -> list[tuple[str, int]]:
+    """The modifiers of the campaign's own conditions the actor holds, from the fight state."""
+    fight = scene.fight
+    return held.modifiers(fight.get(actor.key)) if fight is not None else []
 
 
 def turn_banner(scene: Scene) -> dict[str, Combatant]:

@@ -2,16 +2,23 @@
 
 The logs' triggers refuse to delete rows whose parent still exists (an edit of history), so the
 log rows go last, in the same transaction, with a raw delete that bypasses the ORM's refusal.
+
+The poll cache (combat.fastpoll) hears of every commit, of deleted encounters, and of every
+change to a user's memberships or account.
 """
 
 from typing import Any
 
-from django.db.models.signals import post_delete
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from campaigns.log_triggers import log_wipe_allowed
-from campaigns.models import Campaign
+from campaigns.models import Campaign, Membership
 
+from . import fastpoll
+from .live import encounter_changed
 from .models import Encounter, Event, Roll
 
 
@@ -27,3 +34,39 @@ def remove_campaign_rolls(sender: type, instance: Campaign, **kwargs: Any) -> No
     queryset = Roll.objects.filter(campaign_id=instance.pk)
     with log_wipe_allowed(queryset.db):
         queryset._raw_delete(queryset.db)
+
+
+@receiver(encounter_changed)
+def publish_for_polls(sender: Any, encounter_id: int, version: int, **kwargs: Any) -> None:
+    if fastpoll.enabled() and "campaign_id" in kwargs:
+        fastpoll.publish(encounter_id, kwargs["campaign_id"], version, kwargs.get("head", ""))
+
+
+@receiver(post_delete, sender=Encounter)
+def forget_encounter(sender: type, instance: Encounter, **kwargs: Any) -> None:
+    if fastpoll.enabled():
+        pk = instance.pk
+        transaction.on_commit(lambda: fastpoll.forget_encounter(pk))
+        fastpoll.forget_encounter(pk)  # at once too: no poll is answered from it meanwhile
+
+
+@receiver(post_save, sender=Membership)
+@receiver(post_delete, sender=Membership)
+def membership_changed(sender: type, instance: Membership, **kwargs: Any) -> None:
+    _new_generation(instance.user_id)
+
+
+@receiver(post_save, sender=get_user_model())
+@receiver(post_delete, sender=get_user_model())
+def account_changed(sender: type, instance: Any, **kwargs: Any) -> None:
+    if kwargs.get("update_fields") == frozenset({"last_login"}):  # a login: nothing to forget
+        return
+    _new_generation(instance.pk)
+
+
+def _new_generation(user_id: Any) -> None:
+    """Now, so no poll is answered from an older "may" meanwhile, and after the commit, so a
+    full request that read the old memberships before it cannot write a "may" that counts."""
+    if fastpoll.enabled():
+        fastpoll.new_generation(user_id)
+        transaction.on_commit(lambda: fastpoll.new_generation(user_id))

@@ -23,7 +23,7 @@ from combat.rules.faces import FaceSource, SecureFaces, TypedFaces
 from . import history
 from .eventlog import append_event
 from .fightstate import load_state, persist
-from .live import notify_on_commit
+from .live import notify_on_commit, seen_mark
 from .models import Combatant, Encounter, Event
 
 Target = Callable[[Encounter], int | None]
@@ -176,5 +176,6 @@ def append(
     history.record(event)  # the log's small index, in the same transaction
     encounter.version += 1
     encounter.save()
-    notify_on_commit(encounter.pk, encounter.version)
+    head = seen_mark(event)
+    notify_on_commit(encounter.pk, encounter.version, campaign_id=encounter.campaign_id, head=head)
     return event

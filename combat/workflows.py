@@ -342,9 +342,21 @@ def adjust(
     )
 
     def step(locked: Locked, faces: FaceSource) -> Payload:
-        return decide(locked.state, command, locked.engine, faces)
+        given = replace(command, modifier=_saved_modifier(locked, add)) if add else command
+        return decide(locked.state, given, locked.engine, faces)
 
     return perform(encounter_id, user, key, step)
+
+
+def _saved_modifier(locked: Locked, name: str) -> int | None:
+    """The modifier of the campaign's own condition `name` as it stands now (read under the
+    lock); the system's own conditions carry their rules instead."""
+    if name in locked.engine.condition_labels:
+        return None
+    found = locked.encounter.campaign.conditions.filter(name=name).values_list(
+        "modifier", flat=True
+    )
+    return next(iter(found), None)
 
 
 def set_options(

@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "combat.fastpoll.UnchangedPollMiddleware",  # an unchanged poll: 204 from the cache (R)
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -142,6 +143,9 @@ if REDIS_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# An unchanged encounter poll answered from the cache (combat/fastpoll.py, issue R): only with a
+# cache every app process shares, else one process's old version would answer for another's.
+POLL_FROM_CACHE = bool(REDIS_URL) and env_bool("POLL_FROM_CACHE", True)
 # Failed logins allowed per username and per client address in one window (seconds);
 # NUM_PROXIES trusted proxies append the client's address to X-Forwarded-For.
 LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", "5"))

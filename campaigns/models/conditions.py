@@ -1,8 +1,8 @@
 """A campaign's own conditions (issue N): a GM names one once ("Webbed", "Marked by the
 witch"), with what it means, how many rounds it usually lasts and an optional modifier, and
 gives it in any fight of the campaign as the rule system's own conditions are given (combat's
-Adjust). The modifier is added to the holder's rolls where the system has a game master's
-modifier for them (`EngineBase.condition_modifier`; combat.encounter_forms)."""
+Adjust). Its modifier, as it stands when given, goes into the fight state with the condition
+and the engine adds it to its holder's own rolls, with its own log line (combat.rules.held)."""
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models

@@ -22,11 +22,23 @@ from .helpers import redirect_to
 MAX_CONDITIONS = 200  # a campaign's own conditions, at most
 
 
+MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-"})  # −, –, — as "-"
+
+
+class SignedField(forms.IntegerField):
+    """A whole number that may be written with a minus sign (−2), as the app writes them."""
+
+    def to_python(self, value: object) -> int | None:
+        text = "".join(str(value).split()).translate(MINUSES) if value is not None else value
+        return super().to_python(text)
+
+
 class SavedConditionForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = SavedCondition
         fields = ("name", "description", "rounds", "modifier")
         widgets = {"description": forms.Textarea(attrs={"rows": 2})}
+        field_classes = {"modifier": SignedField}
         error_messages = {"name": {"required": gettext_lazy("Give the condition a name.")}}
 
     def __init__(self, campaign: Campaign, *args: object, **kwargs: object) -> None:
@@ -51,7 +63,7 @@ class SavedConditionForm(forms.ModelForm):  # type: ignore[type-arg]
         modifier = self.cleaned_data.get("modifier")
         if modifier is not None and not -MOST <= modifier <= MOST:
             raise forms.ValidationError(MODIFIER_RANGE)
-        return modifier
+        return modifier or None  # 0 is none
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}

@@ -66,10 +66,9 @@ class EngineBase:
     # The engine computes the odds shown before a roll itself (`odds`); otherwise
     # combat.rules.preview enumerates the faces.
     own_odds: bool = False
-    # The value key a campaign's own condition's modifier adds to when its holder acts, and
-    # the sign it adds with (Shadowrun's −2 is a target number 2 higher). None: the system has
-    # no such number for every roll; the modifier is shown as a reminder.
-    condition_modifier: tuple[str, int] | None = None
+    # The kinds of action whose roll adds the actor's campaign-condition modifiers
+    # (combat.rules.held); in the others, and in a system with none, they are a reminder.
+    held_kinds: frozenset[str] = frozenset()
 
     # --- what every system writes --------------------------------------------------------------
 

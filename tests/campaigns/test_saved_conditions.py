@@ -10,10 +10,7 @@ from campaigns.models import Campaign, SavedCondition
 from combat import workflows
 from combat.demo import load_demo_encounters
 from combat.demos.dnd5e import PREPARED as DND_PREPARED
-from combat.encounter_forms import HeldModifiers
 from combat.models import Encounter
-from combat.rules.base import ActionOption, Step, ValueField
-from combat.rules.engines import get_engine
 from tests.combat.test_at_the_table import _prepared
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -109,13 +106,15 @@ def test_a_modifier_is_saved_within_its_range(client, table):
     for wrong in ("11", "-11"):
         html = client.post(url, {"name": "Webbed", "modifier": wrong}).content.decode()
         assert "A modifier from −10 to +10, or empty: none." in html
-    assert client.post(url, {"name": "Webbed", "modifier": "-2"}).status_code == 302
-    assert SavedCondition.objects.get().modifier == -2
+    assert client.post(url, {"name": "Webbed", "modifier": "−2"}).status_code == 302
+    assert SavedCondition.objects.get().modifier == -2  # written with a minus sign, as we do
+    assert client.post(url, {"name": "Marked", "modifier": "0"}).status_code == 302
+    assert SavedCondition.objects.get(name="Marked").modifier is None  # 0 is none
     assert "modifier −2" in client.get(url).content.decode()
 
 
 def _attack(client, encounter, keys, key, **extra):  # type: ignore[no-untyped-def]
-    """Baldur's blow at the goblin leader (Dračí Hlídka), faces typed."""
+    """Baldur's blow at the goblin leader (Dračí Hlídka), faces typed; the log's lines."""
     url = reverse("combat:encounter_action", args=[encounter.campaign_id, encounter.pk])
     data = {
         "key": key,
@@ -128,10 +127,13 @@ def _attack(client, encounter, keys, key, **extra):  # type: ignore[no-untyped-d
     }
     answer = client.post(url, data, **HTMX)
     assert answer.status_code == 200 and 'role="alert"' not in answer.content.decode()
-    return encounter.events.get(key=key).payload["action"]["modifiers"]
+    event = encounter.events.get(key=key)
+    return event.payload["action"]["modifiers"], [
+        step["template"] % step["params"] for step in event.payload["outcome"]["steps"]
+    ]
 
 
-def test_the_holders_attack_carries_its_modifier_for_the_gm_and_the_player(
+def test_the_holders_attack_carries_its_modifiers_for_the_gm_and_the_player(
     client, table, django_user_model
 ):
     gm, encounter, keys = table
@@ -140,17 +142,20 @@ def test_the_holders_attack_carries_its_modifier_for_the_gm_and_the_player(
     encounter.campaign.conditions.create(name="Marked")  # no modifier: nothing added
     for number, name in enumerate(("Webbed", "Blessed", "Marked")):
         workflows.adjust(encounter.pk, gm, f"c{number}", keys["Baldur"], add=name)
+    encounter.campaign.conditions.filter(name="Blessed").delete()  # given: he keeps its +3
     client.force_login(gm)
     page = client.get(reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk]))
-    assert "Added to the roll: Blessed +3, Webbed −2" in page.content.decode()
-    # The GM's own bonus and the conditions' add up: +1 − 2 + 3.
-    assert _attack(client, encounter, keys, "a1", value_attack_bonus="1")["attack_bonus"] == 2
+    assert "Added to the roll: Webbed −2, Blessed +3" in page.content.decode()
+    typed, lines = _attack(client, encounter, keys, "a1", value_attack_bonus="1")
+    assert typed == {"attack_bonus": 1}  # the GM's own number, kept apart from the conditions
+    assert {"GM bonus +1", "Webbed -2", "Blessed +3"} <= set(lines)
+    assert "Attack 14 = ÚČ 9 +2 + roll [3]" in lines  # +1 − 2 + 3
     workflows.undo(encounter.pk, gm, "u1")
-    player = django_user_model.objects.get(username="hrac")  # plays Baldur; not his field
-    client.force_login(player)
-    assert _attack(client, encounter, keys, "a2")["attack_bonus"] == 1
-    log = client.get(reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk]))
-    assert "GM bonus +1" in log.content.decode()
+    client.force_login(django_user_model.objects.get(username="hrac"))  # plays Baldur
+    typed, lines = _attack(client, encounter, keys, "a2")
+    assert typed == {} and {"Webbed -2", "Blessed +3"} <= set(lines)
+    assert "Attack 13 = ÚČ 9 +1 + roll [3]" in lines
+    assert not any(line.startswith("GM bonus") for line in lines)
 
 
 def test_a_system_without_such_a_number_shows_it_as_a_reminder(client, db, django_user_model):
@@ -166,21 +171,3 @@ def test_a_system_without_such_a_number_shows_it_as_a_reminder(client, db, djang
     client.force_login(gm)
     page = client.get(reverse("combat:encounter", args=[campaign.pk, encounter.pk]))
     assert "To remember: Webbed −2" in page.content.decode()
-
-
-@pytest.mark.parametrize(
-    ("system", "key", "typed", "expected"),
-    [
-        ("draci_hlidka", "attack_bonus", 1, -1),
-        ("ose", "bonus", 1, -1),
-        ("shadowrun3", "tn_modifier", 1, 3),  # a penalty raises the target number
-    ],
-)
-def test_each_system_adds_it_to_its_own_number(system, key, typed, expected):
-    engine = get_engine(system)
-    option = ActionOption("x", Step("x"), values=(ValueField(key, Step(key)),))
-    held = HeldModifiers(engine, [option], {"Webbed": -2, "Plain": 0})
-    assert held.text() == "Webbed −2" and held.applied()
-    assert held.added("x", {key: typed}) == {key: expected}
-    assert held.added("other kind", {key: typed}) == {key: typed}
-    assert not HeldModifiers(get_engine("dnd5e"), [option], {"Webbed": -2}).applied()

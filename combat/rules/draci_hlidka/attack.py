@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from combat.rules import held
 from combat.rules.base import Combatant, Effect, Fight, Step, _
 from combat.rules.dice import RollResult
 from combat.rules.draci_hlidka.common import (
@@ -146,6 +147,11 @@ def attack_bonuses(fight: Fight, strike: Strike) -> list[Bonus]:
     extra = mods.integer("attack_bonus", 0)
     if extra:  # seed 000 (initiative note): bonuses of spells and abilities, curses' penalties
         add_bonus(bonuses, "attack_bonus", extra, _("GM bonus %(value)+d"))
+    for condition, value in held.modifiers(attacker):  # the campaign's own conditions
+        params = {"condition": condition, "value": value}
+        bonuses.append(
+            Bonus(f"held:{condition}", value, Step(_("%(condition)s %(value)+d"), params))
+        )
     distance = mods.distance("distance")
     if strike.missile and (mods.flag("too_close") or (distance is not None and distance < 2)):
         # seed 000: "Pokud je k tobě blíž [než 2 sáhy], máš ke střeleckému útoku Nevýhodu"

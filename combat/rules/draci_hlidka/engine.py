@@ -94,7 +94,7 @@ class DraciHlidka(EngineBase):
     modifier_labels = MODIFIER_LABELS
     # What only the GM sets; a player's form does not offer it (combat.encounter_forms): the
     # situational calls (Výhoda, Nevýhoda, who may surround or defend how) are the GM's.
-    condition_modifier = ("attack_bonus", 1)  # a campaign condition's modifier
+    held_kinds = frozenset({"attack"})  # a campaign condition's modifier: to the ÚČ
     gm_modifiers = frozenset(
         {
             "override",

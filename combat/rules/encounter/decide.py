@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from combat.rules import clock, flow, lasting
+from combat.rules import clock, flow, held, lasting
 from combat.rules.base import (
     Action,
     Change,
@@ -104,6 +104,7 @@ class Adjust:
     position: int | None = None  # 1 = first in the order
     also: tuple[str, ...] = ()  # more combatants the same HP and conditions apply to (an area)
     rounds: int | None = None  # the added condition lasts this many rounds (None: until removed)
+    modifier: int | None = None  # the added campaign condition's modifier (combat.rules.held)
     # A fight clock entry for the combatant (combat.rules.clock): its label, and either the
     # initiative it acts at every round or the rounds until it fires once; `clock_clear` first
     # takes the combatant's entries off.
@@ -282,9 +283,12 @@ def _by_hand(target: Combatant, command: Adjust, now: int) -> list[Change]:
     elif command.add:
         changes += [c for c in (condition_change(target, command.add, add=True),) if c]
         changes += lasting.timer_removed(target, command.add)  # now until removed
+    if command.add:
+        changes += held.given(target, command.add, command.modifier)
     if command.remove:
         changes += [c for c in (condition_change(target, command.remove, add=False),) if c]
         changes += lasting.timer_removed(target, command.remove)
+        changes += held.taken(target, command.remove)
     return changes
 
 

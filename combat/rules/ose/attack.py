@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from combat.rules import held
 from combat.rules.base import Action, Audience, Combatant, Outcome, Step, ValueField, _
 from combat.rules.ose.catalogue import ATTACK_KEY, Mods
 from combat.rules.ose.common import (
@@ -119,10 +120,14 @@ def _modifiers(work: Work, actor: Combatant, target: Combatant, arm: Arm, mods: 
     if retreating(target):
         parts["retreat"] = RETREAT_BONUS
     parts["referee"] = mods.integer("bonus", 0)
-    shown = ", ".join(f"{key} {value:+d}" for key, value in parts.items() if value)
+    kept = held.modifiers(actor)  # the campaign's own conditions, by name
+    shown = ", ".join(
+        [f"{key} {value:+d}" for key, value in parts.items() if value]
+        + [f"{condition} {value:+d}" for condition, value in kept]
+    )
     if shown:
         work.step(_("Attack modifiers: %(modifiers)s"), modifiers=shown)
-    return sum(parts.values())
+    return sum(parts.values()) + sum(value for _condition, value in kept)
 
 
 def _hits(work: Work, actor: Combatant, target: Combatant, natural: int, total: int) -> bool:

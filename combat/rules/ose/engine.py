@@ -79,7 +79,7 @@ class OldSchoolEssentials(EngineBase):
     key = "ose"
     acts_before_initiative = True  # the round begins with declarations (seed 001)
     acts_out_of_turn = True  # declarations and saving throws
-    condition_modifier = ("bonus", 1)  # a campaign condition's modifier
+    held_kinds = frozenset({"melee", "missile", "save"})  # a campaign condition's modifier
     gm_modifiers = frozenset({"bonus"})  # the referee's bonus or penalty
     fight_options: tuple[ValueField, ...] = FIGHT_OPTIONS
     modifier_labels: Mapping[str, Step] = MODIFIER_LABELS

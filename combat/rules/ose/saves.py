@@ -9,6 +9,7 @@ then does (damage, half on a save) the referee applies with Adjust, on the saver
 
 from __future__ import annotations
 
+from combat.rules import held
 from combat.rules.base import Action, Audience, Outcome, Step, _
 from combat.rules.ose.catalogue import SAVE, Mods
 from combat.rules.ose.common import Work, fail, is_out, number, signed
@@ -58,6 +59,8 @@ def _saves(work: Work, saver_id: str, which: str, bonus: int) -> bool:
     may read its numbers)."""
     saver = work.get(saver_id)
     needed = number(saver, f"save_{which}")
+    work.steps += held.lines(saver)  # the saver's own campaign conditions
+    bonus += held.total(saver)
     result = work.roll("save", saver.id, signed("1d20", bonus))
     success = result.total >= needed
     template = (

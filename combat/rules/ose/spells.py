@@ -12,7 +12,8 @@ the referee's modifier reaches it).
 
 from __future__ import annotations
 
-from combat.rules.base import Action, Effect, Outcome, Step, _
+from combat.rules import held
+from combat.rules.base import Action, Audience, Effect, Outcome, Step, _
 from combat.rules.ose.catalogue import Mods
 from combat.rules.ose.common import Work, effect, fail, number, signed
 from combat.rules.ose.stage import current_index, index_of, lost_initiative
@@ -82,7 +83,8 @@ def resolve_save(work: Work, action: Action, mods: Mods) -> Outcome:
     which = mods.choice("save", None)
     if which is None:
         raise fail(_("choose which saving throw to roll"))
-    needed, bonus = number(saver, f"save_{which}"), mods.integer("bonus", 0)
+    work.steps += held.lines(saver)  # the campaign's own conditions
+    needed, bonus = number(saver, f"save_{which}"), mods.integer("bonus", 0) + held.total(saver)
     result = work.roll("save", saver.id, signed("1d20", bonus))
     success = result.total >= needed
     template = (
@@ -90,7 +92,15 @@ def resolve_save(work: Work, action: Action, mods: Mods) -> Outcome:
         if success
         else _("Saving throw: d20 %(roll)s %(bonus)+d = %(total)s against %(needed)s: failed")
     )
-    work.step(template, roll=result.faces[0], bonus=bonus, total=result.total, needed=needed)
+    work.step(
+        template,
+        roll=result.faces[0],
+        bonus=bonus,
+        total=result.total,
+        needed=needed,
+        about=saver.id,
+        secret={"needed": Audience.STATS},  # the saver's own number: read as its stats are
+    )
     if not success:
         interrupt(work, saver.id)
     summary = Step(

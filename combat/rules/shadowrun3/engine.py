@@ -103,7 +103,8 @@ class Shadowrun3(EngineBase):
     own_odds = True  # exact odds of its own (pools too big to enumerate)
     acts_out_of_turn = True  # free actions in others' phases, delayed actions (seed 003)
     # What only the GM sets: the GM's TN modifier and economy override, the defender's dice.
-    condition_modifier = ("tn_modifier", -1)  # a campaign condition's modifier
+    # A campaign condition's −2: the actor's target numbers 2 higher.
+    held_kinds = frozenset({"fire", "quick_draw", "throw", "melee", "use_skill", "athletics"})
     gm_modifiers = frozenset(
         {"tn_modifier", "override", "cramped", "dodge_pool", "resist_pool", "defence_pool"}
     )

@@ -7,6 +7,8 @@ action's cost; it rolls what the seed asks for and says what happened.
 from __future__ import annotations
 
 from combat.rules.base import Action, Outcome, Step, _, ngettext
+from combat.rules.held import lines as held_lines
+from combat.rules.held import total as held_total
 from combat.rules.shadowrun3.action_fields import PLAN, SKILL_CHOICES
 from combat.rules.shadowrun3.common import (
     Work,
@@ -84,7 +86,8 @@ def resolve_use_skill(work: Work, action: Action) -> Outcome:
     if not isinstance(name, str) or not all(type(v) is int for v in (target, extra, gm)):
         raise fail(_("use skill: choose a skill; TN and dice are whole numbers"))
     dice = skill(actor, name) + extra
-    tn = target + wound_modifier(actor) + movement_tn(actor) + gm
+    tn = target + wound_modifier(actor) + movement_tn(actor) + gm - held_total(actor)
+    work.steps += held_lines(actor)  # a condition's −2 is a TN 2 higher
     test = success_test(dice, tn, work.draw, purpose="skill", roller=actor.id)
     for rolled in test.rolls:
         work.record(rolled)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from combat.rules.base import Action, Combatant, Outcome, Step, _
+from combat.rules.held import lines as held_lines
+from combat.rules.held import total as held_total
 from combat.rules.shadowrun3.ammunition import volley_code
 from combat.rules.shadowrun3.common import (
     Work,
@@ -179,6 +181,7 @@ def _situation(
         steps.append(Step(_("pool dice while aiming over several phases: the aim is lost")))
         aim = 0
     stationary = tick(m, "stationary_target")
+    steps += held_lines(actor)
     return Situation(
         visibility=str(m.get("visibility", "clear")),
         vision=str(stat(actor, "vision")),
@@ -196,6 +199,7 @@ def _situation(
         aim_limit=aim_limit(actor, arm),
         called_shot=m.get("called_shot", "none") != "none",
         gm=whole(m, "tn_modifier", -10, 20, 0),
+        held=-held_total(actor),  # a condition's −2 is a TN 2 higher
     )
 
 

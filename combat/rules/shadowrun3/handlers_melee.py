@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from combat.rules.base import Action, Combatant, Fight, Outcome, Step, _
+from combat.rules.held import lines as held_lines
+from combat.rules.held import total as held_total
 from combat.rules.shadowrun3 import delay
 from combat.rules.shadowrun3.common import (
     Work,
@@ -93,7 +95,10 @@ def plan_melee(work: Work, action: Action, *, intercept: bool = False) -> MeleeP
         defender_wound_tn=0 if intercept else wound_modifier(target),
         attacker_modifier=extra,
         called_shot=called != "none",
+        attacker_held=0 if intercept else -held_total(actor),  # as the interception's seed line
     )
+    if not intercept:
+        work.steps += held_lines(actor)
     code = melee_code(arm, number(actor, "strength"))
     attacker = Fighter(
         resister(actor.stats, id=actor.id, name=actor.name),

@@ -51,6 +51,7 @@ def melee_target_numbers(
     attacker_modifier: int = 0,
     defender_modifier: int = 0,
     called_shot: bool = False,
+    attacker_held: int = 0,
 ) -> tuple[TargetNumber, TargetNumber]:
     """Both TNs (4 + wounds + situation); the longer reach lowers its own TN or raises the
     other's by the difference, as its owner chooses (`reach_use`)."""
@@ -68,6 +69,7 @@ def melee_target_numbers(
             ("wounds", attacker_wound_tn),
             ("called_shot", 4 if called_shot else 0),
             ("gm", attacker_modifier),
+            ("held", attacker_held),
         ],
     )
     defender = build(

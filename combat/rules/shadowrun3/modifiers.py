@@ -65,6 +65,7 @@ _STEPS: Mapping[str, str] = {
     "aim": _("aiming %(value)s"),
     "called_shot": _("called shot %(value)s"),
     "gm": _("game master's modifier %(value)s"),
+    "held": _("the attacker's conditions %(value)s"),
     "burst": _("burst or full auto %(value)s"),
     "cramped": _("cramped or prone %(value)s"),
     "area": _("area weapon %(value)s"),
@@ -137,6 +138,7 @@ class Situation:
     aim_limit: int | None = None  # half the skill, rounded down (None: not checked)
     called_shot: bool = False
     gm: int = 0
+    held: int = 0  # the attacker's campaign conditions (combat.rules.held), as TN
 
     def check(self) -> None:
         need(self.movement in MOVEMENT, _("unknown movement %(value)s"), value=self.movement)
@@ -203,6 +205,7 @@ def ranged_target_number(
         ("aim", -situation.aim),
         ("called_shot", 4 if situation.called_shot else 0),
         ("gm", situation.gm),
+        ("held", situation.held),
     ]
     return build(band.base_tn, parts, (*band.steps, *recoil.steps))
 

@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from combat.rules.base import Action, Combatant, Fight, Outcome, Step, _
+from combat.rules.held import lines as held_lines
+from combat.rules.held import total as held_total
 from combat.rules.shadowrun3.common import (
     Work,
     fail,
@@ -125,9 +127,9 @@ def resolve_athletics(work: Work, action: Action) -> Outcome:
     extra = action.modifiers.get("tn_modifier", 0)
     if type(extra) is not int:
         raise fail(_("the target number modifier must be a whole number"))
-    test = success_test(
-        rating, 4 + wound_modifier(actor) + extra, work.draw, purpose="athletics", roller=actor.id
-    )
+    work.steps += held_lines(actor)  # a condition's −2 is a TN 2 higher
+    tn = 4 + wound_modifier(actor) + extra - held_total(actor)
+    test = success_test(rating, tn, work.draw, purpose="athletics", roller=actor.id)
     for rolled in test.rolls:
         work.record(rolled)
     work.steps += test.steps

@@ -1,0 +1,190 @@
+"""An unchanged poll answered from the cache (issue R): no database, no template.
+
+Every open encounter page asks every 2 s whether its version changed; nearly always it did not.
+With `POLL_FROM_CACHE` (on with a shared cache: REDIS_URL), such a poll is answered 204 here,
+right after the session is read, when the cache says all of this:
+
+- the encounter's state, published on every commit (`live.encounter_changed`): its campaign,
+  its version and the signed mark of its newest log entry (issue K). The poll must name that
+  version and, if it sends what it remembers, that mark: a page that has seen less, or a log
+  that no longer holds what it saw, goes the full way (and gets its warning there);
+- this session's user may watch it: written by a full request that checked the membership,
+  with the user's generation read before that check, and the session's password hash.
+  Any change of the user's memberships or account gives the user a new generation, so nothing
+  written before it counts (a removed player, a deactivated account, a changed password).
+
+Anything else — no session, a cache that fails, another parameter, a version or mark that
+differs — goes through the middleware chain and the view as before, which keeps every check
+and fills the cache for the next poll. Secrecy is untouched: a 204 says only "nothing new",
+and only to someone the view would show the page to. A log rewritten behind the app's back
+(in the database) is noticed when the state's entry expires (`STATE_SECONDS`) or on the next
+change.
+
+Without a shared cache each process would hold its own state, and one process's stale version
+would answer a poll another process's commit changed: the setting is off unless REDIS_URL is
+set.
+"""
+
+import contextlib
+import logging
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
+
+from .models import Encounter, Event
+
+logger = logging.getLogger(__name__)
+POLL = re.compile(r"\A/campaigns/([1-9][0-9]{0,8})/encounters/([1-9][0-9]{0,8})/\Z")
+VERSION = re.compile(r"\A[0-9]{1,18}\Z")
+STATE_SECONDS = 60  # how long a published state is trusted without a new commit
+MAY_SECONDS = 600  # how long a full request's "this user may watch it" counts
+GENERATION_SECONDS = 86_400
+
+
+def _state_key(encounter_id: int) -> str:
+    return f"poll:state:{encounter_id}"
+
+
+def _may_key(user_id: Any, encounter_id: int) -> str:
+    return f"poll:may:{user_id}:{encounter_id}"
+
+
+def _generation_key(user_id: Any) -> str:
+    return f"poll:generation:{user_id}"
+
+
+def enabled() -> bool:
+    return bool(getattr(settings, "POLL_FROM_CACHE", False))
+
+
+class UnchangedPollMiddleware:
+    """Right after SessionMiddleware: a poll the cache proves unchanged gets its 204 here."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if enabled() and unchanged(request):
+            response = HttpResponse(status=204)
+            patch_vary_headers(response, ("Cookie", "HX-Request"))
+            response["Cache-Control"] = "private, no-cache"
+            return response
+        return self.get_response(request)
+
+
+def unchanged(request: HttpRequest) -> bool:
+    """Is this a poll of a version the cache proves current, by a user it proves may watch?"""
+    match = POLL.match(request.path_info)
+    headers = request.headers
+    if match is None or request.method != "GET" or headers.get("HX-Request") != "true":
+        return False
+    if headers.get("HX-History-Restore-Request") == "true":  # wants the whole page
+        return False
+    query = request.GET
+    version, seen = query.get("version", ""), query.get("seen")
+    if set(query) - {"version", "seen"} or len(query.getlist("version")) != 1:
+        return False
+    if not VERSION.match(version) or len(query.getlist("seen")) > 1:
+        return False
+    user_id = request.session.get(SESSION_KEY)
+    auth_hash = request.session.get(HASH_SESSION_KEY)
+    if user_id is None or not auth_hash:
+        return False
+    campaign_id, encounter_id = int(match[1]), int(match[2])
+    keys = [_state_key(encounter_id), _may_key(user_id, encounter_id), _generation_key(user_id)]
+    try:
+        found = cache.get_many(keys)
+    except Exception:  # a cache that fails: the full way, which does not need it
+        logger.warning("poll cache unreadable", exc_info=True)
+        return False
+    state, may, generation = (found.get(key) for key in keys)
+    return (
+        isinstance(state, dict)
+        and state.get("campaign") == campaign_id
+        and state.get("version") == int(version)
+        and (not seen or seen == state.get("head"))
+        and generation is not None
+        and may == [generation, auth_hash]
+    )
+
+
+# --- written by the full way and on commit ---------------------------------------------------
+
+
+def generation(request: HttpRequest) -> str | None:
+    """The user's generation, read before a full request checks the membership (a change
+    after this read makes what the request writes count for nothing)."""
+    if not enabled() or not request.user.is_authenticated:
+        return None
+    key = _generation_key(request.user.pk)
+    try:
+        cache.add(key, secrets.token_hex(8), GENERATION_SECONDS)
+        found = cache.get(key)
+    except Exception:
+        logger.warning("poll cache unwritable", exc_info=True)
+        return None
+    return found if isinstance(found, str) else None
+
+
+def allow(request: HttpRequest, encounter: Encounter, generation: str | None) -> None:
+    """After the full way showed this user the encounter: polls of this session may be
+    answered here, and the encounter's state is filled if no commit published it yet."""
+    auth_hash = request.session.get(HASH_SESSION_KEY)
+    if generation is None or not auth_hash:
+        return
+    may = _may_key(request.user.pk, encounter.pk)
+    try:
+        cache.set(may, [generation, auth_hash], MAY_SECONDS)
+        if cache.get(_state_key(encounter.pk)) is None:
+            cache.add(_state_key(encounter.pk), _state_of(encounter), STATE_SECONDS)
+    except Exception:
+        logger.warning("poll cache unwritable", exc_info=True)
+
+
+def _state_of(encounter: Encounter) -> dict[str, Any]:
+    """The version as read with the encounter and the newest entry now: a pair that may be
+    out of step (a commit between the reads) only ever fails to match a poll. A commit's
+    own `set` wins over this `add`."""
+    from .live import seen_mark
+
+    newest = Event.objects.filter(encounter=encounter).order_by("-seq").only("seq", "hash").first()
+    if newest is not None:
+        newest.encounter_id = encounter.pk
+    return {
+        "campaign": encounter.campaign_id,
+        "version": encounter.version,
+        "head": seen_mark(newest),
+    }
+
+
+def publish(encounter_id: int, campaign_id: int, version: int, head: str) -> None:
+    """On commit: the encounter's new state, for every process to answer polls from."""
+    state = {"campaign": campaign_id, "version": version, "head": head}
+    try:
+        cache.set(_state_key(encounter_id), state, STATE_SECONDS)
+    except Exception:  # the old state stays at most STATE_SECONDS; polls then go the full way
+        logger.error("poll cache: encounter %s version %s not published", encounter_id, version)
+        with contextlib.suppress(Exception):  # it failed to set: likely this fails too
+            cache.delete(_state_key(encounter_id))
+
+
+def forget_encounter(encounter_id: int) -> None:
+    try:
+        cache.delete(_state_key(encounter_id))
+    except Exception:
+        logger.error("poll cache: deleted encounter %s still cached", encounter_id)
+
+
+def new_generation(user_id: Any) -> None:
+    """The user's memberships or account changed: nothing a full request wrote counts."""
+    try:
+        cache.set(_generation_key(user_id), secrets.token_hex(8), GENERATION_SECONDS)
+    except Exception:
+        logger.error("poll cache: user %s keeps an old generation", user_id)

@@ -1,0 +1,193 @@
+"""An unchanged poll answered from the cache (issue R, combat/fastpoll.py): no database query, and
+exactly the same answers as the full way — a change, a removed player, a changed password, a
+deleted encounter, another campaign's user, a failing cache all go the full way."""
+
+import re
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from campaigns.models import Campaign, Membership
+from combat import fastpoll, workflows
+from combat.live import seen_mark
+from tests.combat.test_at_the_table import _prepared
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def fast(settings):  # type: ignore[no-untyped-def]
+    settings.POLL_FROM_CACHE = True
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def table(db, django_user_model, fast):  # type: ignore[no-untyped-def]
+    return _prepared(django_user_model)  # the seed's fight, initiative rolled
+
+
+def _url(encounter) -> str:  # type: ignore[no-untyped-def]
+    return reverse("combat:encounter", args=[encounter.campaign_id, encounter.pk])
+
+
+def _shown(client, encounter) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The full page, as a browser first opens it: the version and the mark it remembers."""
+    html = client.get(_url(encounter)).content.decode()
+    board = re.search(r'<div id="board"[^>]*>', html)
+    assert board is not None
+    found = dict(re.findall(r'data-(version|seen)="([^"]*)"', board.group(0)))
+    return {"version": found["version"], "seen": found["seen"]}
+
+
+def _member(django_user_model, name):  # type: ignore[no-untyped-def]
+    return django_user_model.objects.get(username=name)
+
+
+def test_an_unchanged_poll_costs_no_query(
+    client, table, django_user_model, django_assert_num_queries
+):
+    _gm, encounter, _keys = table
+    for name in ("gm", "hrac"):
+        client.force_login(_member(django_user_model, name))
+        shown = _shown(client, encounter)
+        with django_assert_num_queries(0):
+            answer = client.get(_url(encounter), shown, **HTMX)
+        assert answer.status_code == 204 and answer.content == b""
+        assert "Cookie" in answer["Vary"] and "HX-Request" in answer["Vary"]
+
+
+def test_a_change_goes_the_full_way_and_then_the_new_version_is_cached(
+    client, table, django_user_model, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    gm, encounter, _keys = table
+    client.force_login(_member(django_user_model, "hrac"))
+    shown = _shown(client, encounter)
+    with django_capture_on_commit_callbacks(execute=True):
+        workflows.next_turn(encounter.pk, gm, "n1")
+    for sent in (shown, {"version": shown["version"]}):  # with its mark, or none remembered
+        changed = client.get(_url(encounter), sent, **HTMX)
+        assert changed.status_code == 200 and 'id="board"' in changed.content.decode()
+    newer = _shown(client, encounter)
+    assert int(newer["version"]) == int(shown["version"]) + 1
+    with django_assert_num_queries(0):
+        assert client.get(_url(encounter), newer, **HTMX).status_code == 204
+
+
+def test_a_page_that_has_seen_less_goes_the_full_way(client, table, django_user_model):
+    _gm, encounter, _keys = table
+    client.force_login(_member(django_user_model, "gm"))
+    shown = _shown(client, encounter)
+    first = encounter.events.order_by("seq").first()
+    older = {**shown, "seen": seen_mark(first)}
+    answer = client.get(_url(encounter), older, **HTMX)
+    assert answer.status_code == 204  # the full way checked that entry: still in the log
+    assert not fastpoll.unchanged(answer.wsgi_request)
+
+
+def test_a_removed_player_is_refused_at_once(client, table, django_user_model):
+    _gm, encounter, _keys = table
+    player = _member(django_user_model, "hrac")
+    client.force_login(player)
+    shown = _shown(client, encounter)
+    assert client.get(_url(encounter), shown, **HTMX).status_code == 204
+    Membership.objects.filter(campaign=encounter.campaign, user=player).delete()
+    assert client.get(_url(encounter), shown, **HTMX).status_code == 404
+
+
+def test_a_changed_password_ends_the_other_sessions_polls(client, table, django_user_model):
+    _gm, encounter, _keys = table
+    player = _member(django_user_model, "hrac")
+    client.force_login(player)
+    shown = _shown(client, encounter)
+    assert client.get(_url(encounter), shown, **HTMX).status_code == 204
+    player.set_password("a-new-secret-9876")
+    player.save()  # changed elsewhere: this session is no longer his
+    answer = client.get(_url(encounter), shown, **HTMX)
+    assert answer.status_code == 302 and "/accounts/login/" in answer["Location"]
+
+
+def test_a_deactivated_account_is_refused_at_once(client, table, django_user_model):
+    _gm, encounter, _keys = table
+    player = _member(django_user_model, "hrac")
+    client.force_login(player)
+    shown = _shown(client, encounter)
+    player.is_active = False
+    player.save()
+    assert client.get(_url(encounter), shown, **HTMX).status_code == 302
+
+
+def test_a_deleted_encounter_is_gone_at_once(client, table, django_user_model):
+    _gm, encounter, _keys = table
+    client.force_login(_member(django_user_model, "gm"))
+    shown = _shown(client, encounter)
+    url = _url(encounter)
+    encounter.delete()
+    assert client.get(url, shown, **HTMX).status_code == 404
+
+
+def test_another_campaigns_player_never_gets_it(client, table, django_user_model):
+    _gm, encounter, _keys = table
+    client.force_login(_member(django_user_model, "gm"))
+    shown = _shown(client, encounter)  # the state is cached now
+    stranger = django_user_model.objects.create_user("stranger", password="x-secret-12345")
+    other = Campaign.objects.exclude(pk=encounter.campaign_id).first()
+    Membership.objects.create(campaign=other, user=stranger)
+    client.force_login(stranger)
+    assert client.get(_url(encounter), shown, **HTMX).status_code == 404
+    wrong = reverse("combat:encounter", args=[other.pk, encounter.pk])  # through their own
+    assert client.get(wrong, shown, **HTMX).status_code == 404
+    client.logout()
+    assert client.get(_url(encounter), shown, **HTMX).status_code == 302
+
+
+def test_other_requests_are_never_answered_from_it(client, table, django_user_model):
+    _gm, encounter, _keys = table
+    client.force_login(_member(django_user_model, "gm"))
+    shown = _shown(client, encounter)
+    url = _url(encounter)
+    panel = client.get(url, {**shown, "panel": "1"}, **HTMX)
+    assert not fastpoll.unchanged(panel.wsgi_request)  # the view decides (here: unchanged)
+    panel = client.get(url, {"panel": "1"}, **HTMX)
+    assert panel.status_code == 200 and 'id="panel"' in panel.content.decode()
+    page = client.get(url, shown)  # not htmx: the whole page
+    assert page.status_code == 200
+    restore = client.get(url, shown, HTTP_HX_HISTORY_RESTORE_REQUEST="true", **HTMX)
+    assert restore.status_code == 200 and "<html" in restore.content.decode()
+
+
+def test_a_failing_cache_falls_back_to_the_full_way(client, table, django_user_model, monkeypatch):
+    _gm, encounter, _keys = table
+    client.force_login(_member(django_user_model, "gm"))
+    shown = _shown(client, encounter)
+
+    def down(*args: object, **kwargs: object) -> None:
+        raise ConnectionError("the cache is down")
+
+    monkeypatch.setattr(fastpoll.cache, "get_many", down)
+    answer = client.get(_url(encounter), shown, **HTMX)
+    assert answer.status_code == 204 and not fastpoll.unchanged(answer.wsgi_request)
+
+
+def test_off_without_a_shared_cache(client, table, django_user_model, settings):
+    _gm, encounter, _keys = table
+    settings.POLL_FROM_CACHE = False
+    client.force_login(_member(django_user_model, "gm"))
+    shown = _shown(client, encounter)
+    answer = client.get(_url(encounter), shown, **HTMX)
+    assert answer.status_code == 204 and not fastpoll.unchanged(answer.wsgi_request)
+
+
+def test_logging_in_elsewhere_keeps_the_other_sessions_polls_cheap(
+    client, table, django_user_model, django_assert_num_queries
+):
+    _gm, encounter, _keys = table
+    client.force_login(_member(django_user_model, "gm"))
+    shown = _shown(client, encounter)
+    assert Client().login(username="gm", password="iniciativa")  # saves last_login
+    with django_assert_num_queries(0):
+        assert client.get(_url(encounter), shown, **HTMX).status_code == 204
