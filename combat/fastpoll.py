@@ -8,10 +8,14 @@ right after the session is read, when the cache says all of this:
   its version and the signed mark of its newest log entry (issue K). The poll must name that
   version and, if it sends what it remembers, that mark: a page that has seen less, or a log
   that no longer holds what it saw, goes the full way (and gets its warning there);
-- this session's user may watch it: written by a full request that checked the membership,
-  with the user's generation read before that check, and the session's password hash.
-  Any change of the user's memberships or account gives the user a new generation, so nothing
-  written before it counts (a removed player, a deactivated account, a changed password).
+- no newer version was published since (a commit's publish may land after a later one's, from
+  another process: each publish marks the version before it superseded), and the encounter was
+  not deleted (a mark of its own, which no late publish or fill overwrites);
+- this session's user may watch it: written by a full request that checked the account and
+  the membership, with the user's generation read here, before the account was even loaded, and
+  the session's password hash. A membership added or removed and any save of the account give
+  the user a new generation, so nothing written before it counts (a removed player, a
+  deactivated account, a changed password).
 
 Anything else — no session, a cache that fails, another parameter, a version or mark that
 differs — goes through the middleware chain and the view as before, which keeps every check
@@ -22,10 +26,13 @@ change.
 
 Without a shared cache each process would hold its own state, and one process's stale version
 would answer a poll another process's commit changed: the setting is off unless REDIS_URL is
-set.
+set. With a shared cache every process forgets as above even with the setting off (a rolling
+deploy, a maintenance shell). The keys carry a digest of SECRET_KEY (a rotation that logs
+everyone out forgets them all) and an epoch that `manage.py restore` renews.
 """
 
 import contextlib
+import hashlib
 import logging
 import re
 import secrets
@@ -46,36 +53,61 @@ VERSION = re.compile(r"\A[0-9]{1,18}\Z")
 STATE_SECONDS = 60  # how long a published state is trusted without a new commit
 MAY_SECONDS = 600  # how long a full request's "this user may watch it" counts
 GENERATION_SECONDS = 86_400
+EPOCH = "epoch"
+
+
+def _key(*parts: Any) -> str:
+    """poll:<digest of SECRET_KEY>:…: a new key forgets every entry made under the old."""
+    digest = hashlib.sha256(f"fastpoll:{settings.SECRET_KEY}".encode()).hexdigest()[:12]
+    return ":".join(["poll", digest, *(str(part) for part in parts)])
 
 
 def _state_key(encounter_id: int) -> str:
-    return f"poll:state:{encounter_id}"
+    return _key("state", encounter_id)
+
+
+def _superseded_key(encounter_id: int, version: int) -> str:
+    return _key("superseded", encounter_id, version)
+
+
+def _deleted_key(encounter_id: int) -> str:
+    return _key("deleted", encounter_id)
 
 
 def _may_key(user_id: Any, encounter_id: int) -> str:
-    return f"poll:may:{user_id}:{encounter_id}"
+    return _key("may", user_id, encounter_id)
 
 
 def _generation_key(user_id: Any) -> str:
-    return f"poll:generation:{user_id}"
+    return _key("generation", user_id)
 
 
 def enabled() -> bool:
     return bool(getattr(settings, "POLL_FROM_CACHE", False))
 
 
+def shared() -> bool:
+    """A cache every process shares: forget there even where polls are not answered from it."""
+    return enabled() or bool(getattr(settings, "REDIS_URL", ""))
+
+
 class UnchangedPollMiddleware:
-    """Right after SessionMiddleware: a poll the cache proves unchanged gets its 204 here."""
+    """Right after SessionMiddleware: a poll the cache proves unchanged gets its 204 here; any
+    other request of the encounter page gets the user's generation, read before the account."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if enabled() and unchanged(request):
-            response = HttpResponse(status=204)
-            patch_vary_headers(response, ("Cookie", "HX-Request"))
-            response["Cache-Control"] = "private, no-cache"
-            return response
+        if enabled() and POLL.match(request.path_info):
+            request.get_host()  # a host not allowed: the 400 the full way gives
+            if unchanged(request):
+                response = HttpResponse(status=204)
+                patch_vary_headers(response, ("Cookie", "HX-Request"))
+                response["Cache-Control"] = "private, no-cache"
+                return response
+            generation = _generation(request.session.get(SESSION_KEY))
+            request.poll_generation = generation  # type: ignore[attr-defined]
         return self.get_response(request)
 
 
@@ -97,33 +129,55 @@ def unchanged(request: HttpRequest) -> bool:
     auth_hash = request.session.get(HASH_SESSION_KEY)
     if user_id is None or not auth_hash:
         return False
-    campaign_id, encounter_id = int(match[1]), int(match[2])
-    keys = [_state_key(encounter_id), _may_key(user_id, encounter_id), _generation_key(user_id)]
+    return _proven(request, int(match[1]), int(match[2]), int(version), seen, user_id, auth_hash)
+
+
+def _proven(
+    request: HttpRequest,
+    campaign_id: int,
+    encounter_id: int,
+    version: int,
+    seen: str | None,
+    user_id: Any,
+    auth_hash: str,
+) -> bool:
+    keys = [
+        _state_key(encounter_id),
+        _may_key(user_id, encounter_id),
+        _generation_key(user_id),
+        _key(EPOCH),
+        _superseded_key(encounter_id, version),
+        _deleted_key(encounter_id),
+    ]
     try:
         found = cache.get_many(keys)
     except Exception:  # a cache that fails: the full way, which does not need it
         logger.warning("poll cache unreadable", exc_info=True)
         return False
-    state, may, generation = (found.get(key) for key in keys)
+    state, may, generation, epoch, superseded, deleted = (found.get(key) for key in keys)
     return (
         isinstance(state, dict)
+        and epoch is not None
+        and state.get("epoch") == epoch
         and state.get("campaign") == campaign_id
-        and state.get("version") == int(version)
+        and state.get("version") == version
         and (not seen or seen == state.get("head"))
+        and superseded is None
+        and deleted is None
         and generation is not None
-        and may == [generation, auth_hash]
+        and may == [generation, auth_hash, epoch]
     )
 
 
 # --- written by the full way and on commit ---------------------------------------------------
 
 
-def generation(request: HttpRequest) -> str | None:
-    """The user's generation, read before a full request checks the membership (a change
-    after this read makes what the request writes count for nothing)."""
-    if not enabled() or not request.user.is_authenticated:
+def _generation(user_id: Any) -> str | None:
+    """The session's user's generation (made if there is none): read before the request loads
+    the account, so a change after this read makes what the request writes count for nothing."""
+    if user_id is None:
         return None
-    key = _generation_key(request.user.pk)
+    key = _generation_key(user_id)
     try:
         cache.add(key, secrets.token_hex(8), GENERATION_SECONDS)
         found = cache.get(key)
@@ -133,25 +187,35 @@ def generation(request: HttpRequest) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def allow(request: HttpRequest, encounter: Encounter, generation: str | None) -> None:
-    """After the full way showed this user the encounter: polls of this session may be
-    answered here, and the encounter's state is filled if no commit published it yet."""
+def _epoch() -> str | None:
+    cache.add(_key(EPOCH), secrets.token_hex(8), None)
+    found = cache.get(_key(EPOCH))
+    return found if isinstance(found, str) else None
+
+
+def allow(request: HttpRequest, encounter: Encounter) -> None:
+    """After the full way showed this user the encounter (account and membership checked):
+    polls of this session may be answered here, and the encounter's state is filled if no
+    commit published it yet."""
+    generation = getattr(request, "poll_generation", None)
     auth_hash = request.session.get(HASH_SESSION_KEY)
-    if generation is None or not auth_hash:
+    same = str(request.session.get(SESSION_KEY)) == str(request.user.pk)
+    if generation is None or not auth_hash or not same:
         return
     may = _may_key(request.user.pk, encounter.pk)
     try:
-        cache.set(may, [generation, auth_hash], MAY_SECONDS)
+        epoch = _epoch()
+        cache.set(may, [generation, auth_hash, epoch], MAY_SECONDS)
         if cache.get(_state_key(encounter.pk)) is None:
-            cache.add(_state_key(encounter.pk), _state_of(encounter), STATE_SECONDS)
+            cache.add(_state_key(encounter.pk), _state_of(encounter, epoch), STATE_SECONDS)
     except Exception:
         logger.warning("poll cache unwritable", exc_info=True)
 
 
-def _state_of(encounter: Encounter) -> dict[str, Any]:
+def _state_of(encounter: Encounter, epoch: str | None) -> dict[str, Any]:
     """The version as read with the encounter and the newest entry now: a pair that may be
-    out of step (a commit between the reads) only ever fails to match a poll. A commit's
-    own `set` wins over this `add`."""
+    out of step (a commit between the reads) only ever fails to match a poll, or matches one
+    that the commit's own mark of the superseded version then refuses."""
     from .live import seen_mark
 
     newest = Event.objects.filter(encounter=encounter).order_by("-seq").only("seq", "hash").first()
@@ -161,13 +225,16 @@ def _state_of(encounter: Encounter) -> dict[str, Any]:
         "campaign": encounter.campaign_id,
         "version": encounter.version,
         "head": seen_mark(newest),
+        "epoch": epoch,
     }
 
 
 def publish(encounter_id: int, campaign_id: int, version: int, head: str) -> None:
-    """On commit: the encounter's new state, for every process to answer polls from."""
-    state = {"campaign": campaign_id, "version": version, "head": head}
+    """On commit: the encounter's new state, for every process to answer polls from, and the
+    version before it marked superseded (a publish that lands late never answers for it)."""
     try:
+        state = {"campaign": campaign_id, "version": version, "head": head, "epoch": _epoch()}
+        cache.set(_superseded_key(encounter_id, version - 1), True, STATE_SECONDS * 2)
         cache.set(_state_key(encounter_id), state, STATE_SECONDS)
     except Exception:  # the old state stays at most STATE_SECONDS; polls then go the full way
         logger.error("poll cache: encounter %s version %s not published", encounter_id, version)
@@ -176,10 +243,20 @@ def publish(encounter_id: int, campaign_id: int, version: int, head: str) -> Non
 
 
 def forget_encounter(encounter_id: int) -> None:
+    """Deleted: its mark outlives any state a late publish or a request in flight writes."""
     try:
+        cache.set(_deleted_key(encounter_id), True, STATE_SECONDS * 2)
         cache.delete(_state_key(encounter_id))
     except Exception:
         logger.error("poll cache: deleted encounter %s still cached", encounter_id)
+
+
+def forget_all() -> None:
+    """A new epoch: every state and "may" written before counts for nothing (a restore)."""
+    try:
+        cache.set(_key(EPOCH), secrets.token_hex(8), None)
+    except Exception:
+        logger.error("poll cache: the epoch was not renewed")
 
 
 def new_generation(user_id: Any) -> None:

@@ -3,8 +3,9 @@
 The logs' triggers refuse to delete rows whose parent still exists (an edit of history), so the
 log rows go last, in the same transaction, with a raw delete that bypasses the ORM's refusal.
 
-The poll cache (combat.fastpoll) hears of every commit, of deleted encounters, and of every
-change to a user's memberships or account.
+The poll cache (combat.fastpoll) hears of every commit, of deleted encounters, of every
+membership added or removed and of every save of an account (a role changed by `update()` sends
+nothing: it does not change what an unchanged poll is told).
 """
 
 from typing import Any
@@ -44,7 +45,7 @@ def publish_for_polls(sender: Any, encounter_id: int, version: int, **kwargs: An
 
 @receiver(post_delete, sender=Encounter)
 def forget_encounter(sender: type, instance: Encounter, **kwargs: Any) -> None:
-    if fastpoll.enabled():
+    if fastpoll.shared():
         pk = instance.pk
         transaction.on_commit(lambda: fastpoll.forget_encounter(pk))
         fastpoll.forget_encounter(pk)  # at once too: no poll is answered from it meanwhile
@@ -67,6 +68,6 @@ def account_changed(sender: type, instance: Any, **kwargs: Any) -> None:
 def _new_generation(user_id: Any) -> None:
     """Now, so no poll is answered from an older "may" meanwhile, and after the commit, so a
     full request that read the old memberships before it cannot write a "may" that counts."""
-    if fastpoll.enabled():
+    if fastpoll.shared():  # also where polls are not answered from it (a maintenance shell)
         fastpoll.new_generation(user_id)
         transaction.on_commit(lambda: fastpoll.new_generation(user_id))

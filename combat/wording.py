@@ -112,6 +112,8 @@ def system_words(system: str) -> dict[str, str]:
         "gm_waiting": gettext("waiting for the game master"),
         "round": gettext("Round %(n)s"),
         "roll_initiative": gettext("Roll initiative"),
+        "order": gettext("Initiative"),  # the tracker's heading
+        "nobody_acts": gettext("Nobody's turn: roll initiative first."),
     }
     own = SYSTEMS[system].words if system in SYSTEMS else {}
     words.update({key: pgettext(context, text) for key, (context, text) in own.items()})

@@ -7,7 +7,6 @@ from functools import partial
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.http import AuthedHttpRequest
@@ -17,6 +16,7 @@ from ..encounter_forms import TurnForm
 from ..hand_forms import AddCombatantsForm, AdjustForm
 from ..options import EncounterOptionsForm
 from ..panel import action_form, gm_forms, on_turn, posted_actor
+from ..presenter import words_of
 from ..rules.encounter import EveryoneHasOne
 from .common import answer, done, done_before, held_post, refused, scene_of
 from .queries import ActorQuery
@@ -34,7 +34,7 @@ def encounter_action(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpRe
     if actor is None:
         if done_before(request, scene):
             return done(request, scene)
-        return refused(request, scene, _("Nobody's turn: roll initiative first."))
+        return refused(request, scene, words_of(scene.campaign.system, None)["nobody_acts"])
     try:
         turn = on_turn(scene, actor)  # 403 for anybody else's combatant, or out of turn
     except PermissionDenied:

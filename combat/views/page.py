@@ -55,7 +55,6 @@ def encounter_page(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResp
     """The page; to a poll (htmx with the version it shows) the board, or 204 if unchanged;
     with `before`, the older log entries below it; with `panel`, the panel alone (acting for
     another combatant, or after the board said that what the panel offers changed)."""
-    generation = fastpoll.generation(request)  # read before the membership is checked
     membership, encounter = encounter_of(request, pk, enc_pk)
     query = PageQuery.read(request.GET)
     if query["before"] is not None:
@@ -63,7 +62,7 @@ def encounter_page(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResp
     warning = live.rewritten_warning(request, encounter)  # what this browser saw is gone
     if warning is not None:
         return warning
-    fastpoll.allow(request, encounter, generation)  # its next unchanged polls: from the cache
+    fastpoll.allow(request, encounter)  # its next unchanged polls: from the cache
     polled = partial(request) and query["version"] is not None
     if polled and query["version"] == encounter.version:
         return HttpResponse(status=204)  # nothing changed: no swap, no flicker

@@ -324,7 +324,9 @@ def test_a_campaign_condition_ends_after_two_rounds_with_a_log_line(
     for _turn in range(6):  # Grop's turn: his attack carries the condition's modifier
         _next(gm)
     gm.locator("#id_kind").select_option("attack")
-    expect(gm.locator(".held-modifiers")).to_have_text("Added to the roll: Webbed −2")
+    expect(gm.locator(".held-modifiers:visible")).to_have_text("Added to the roll: Webbed −2")
+    gm.locator("#id_kind").select_option("move")  # no roll of his takes it: a reminder
+    expect(gm.locator(".held-modifiers:visible")).to_have_text("To remember: Webbed −2")
     gm.locator("#gm-heading").click()
     _next(gm)  # round 2 begins
     _new_round(gm, 2)

@@ -191,3 +191,73 @@ def test_logging_in_elsewhere_keeps_the_other_sessions_polls_cheap(
     assert Client().login(username="gm", password="iniciativa")  # saves last_login
     with django_assert_num_queries(0):
         assert client.get(_url(encounter), shown, **HTMX).status_code == 204
+
+
+def test_an_account_deactivated_while_its_request_is_in_flight_gets_no_204(
+    client, table, django_user_model, monkeypatch
+):
+    _gm, encounter, _keys = table
+    player = _member(django_user_model, "hrac")
+    client.force_login(player)
+    allow = fastpoll.allow
+
+    def late(request, encounter):  # type: ignore[no-untyped-def]
+        player.is_active = False  # after the account was loaded and checked, before the write
+        player.save()
+        allow(request, encounter)
+
+    monkeypatch.setattr(fastpoll, "allow", late)
+    shown = _shown(client, encounter)
+    monkeypatch.setattr(fastpoll, "allow", allow)
+    answer = client.get(_url(encounter), shown, **HTMX)
+    assert answer.status_code == 302  # the full way: the account is no longer active
+
+
+def test_a_publish_that_lands_late_never_answers_for_a_newer_version(
+    client, table, django_user_model, django_capture_on_commit_callbacks
+):
+    gm, encounter, _keys = table
+    client.force_login(_member(django_user_model, "hrac"))
+    _shown(client, encounter)  # the state is cached at this version
+    with django_capture_on_commit_callbacks() as first:
+        workflows.next_turn(encounter.pk, gm, "n1")
+    seen_first = _shown(client, encounter)
+    with django_capture_on_commit_callbacks() as second:
+        workflows.next_turn(encounter.pk, gm, "n2")
+    for callback in [*second, *first]:  # the first commit's publish lands last
+        callback()
+    answer = client.get(_url(encounter), seen_first, **HTMX)
+    assert answer.status_code == 200 and 'id="board"' in answer.content.decode()
+
+
+def test_a_request_in_flight_cannot_bring_a_deleted_encounter_back(
+    client, table, django_user_model
+):
+    _gm, encounter, _keys = table
+    client.force_login(_member(django_user_model, "gm"))
+    page = client.get(_url(encounter))
+    shown = _shown(client, encounter)
+    url = _url(encounter)
+    stale = type(encounter).objects.get(pk=encounter.pk)
+    encounter.delete()
+    cache.delete(fastpoll._state_key(stale.pk))
+    fastpoll.allow(page.wsgi_request, stale)  # its full request began before the delete
+    for sent in (shown, {"version": shown["version"]}):  # with its mark, or none remembered
+        assert client.get(url, sent, **HTMX).status_code == 404
+
+
+def test_a_restore_forgets_everything_the_cache_said(client, table, django_user_model):
+    _gm, encounter, _keys = table
+    client.force_login(_member(django_user_model, "gm"))
+    shown = _shown(client, encounter)
+    fastpoll.forget_all()
+    answer = client.get(_url(encounter), shown, **HTMX)
+    assert answer.status_code == 204 and not fastpoll.unchanged(answer.wsgi_request)
+
+
+def test_a_host_not_allowed_gets_its_400(client, table, django_user_model):
+    _gm, encounter, _keys = table
+    client.force_login(_member(django_user_model, "gm"))
+    shown = _shown(client, encounter)
+    answer = client.get(_url(encounter), shown, HTTP_HOST="evil.example", **HTMX)
+    assert answer.status_code == 400

@@ -13,7 +13,11 @@ from combat.models import Encounter
 
 # system: (its prepared fight, Czech words that must show, Czech words that must not)
 EXPECTED = {
-    "draci_hlidka": (draci_hlidka.PREPARED, ["Pán jeskyně", "Kolo 1", "Hodit na iniciativu"], []),
+    "draci_hlidka": (
+        draci_hlidka.PREPARED,
+        ["Pán jeskyně", "Kolo 1", "Hodit na iniciativu", 'id="tracker-heading">Iniciativa<'],
+        [],
+    ),
     "ose": (ose.PREPARED, ["Sudí"], ["Pán jeskyně"]),
     "shadowrun3": (
         shadowrun3.PREPARED,
@@ -22,8 +26,8 @@ EXPECTED = {
     ),
     "dice_pool": (
         dice_pool.PREPARED,
-        ["Vypravěč", "Určit pořadí"],
-        ["Pán jeskyně", "Hodit na iniciativu"],
+        ["Vypravěč", "Určit pořadí", 'id="tracker-heading">Pořadí<'],
+        ["Pán jeskyně", "Hodit na iniciativu", 'id="tracker-heading">Iniciativa<'],
     ),
     "dnd5e": (dnd5e.PREPARED, ["Pán jeskyně"], []),
 }
@@ -110,3 +114,11 @@ def test_a_draci_hlidka_action_name_reads_in_the_pages_language(client, demo):
     assert f"{name}: Mluvení" in client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
     assert f"{name}: Mówienie" in client.get(url, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert f"{name}: Speaking" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_the_forum_pool_asks_for_the_order_not_an_initiative(client, demo):
+    encounter = Encounter.objects.get(name=dice_pool.PREPARED, campaign__system="dice_pool")
+    client.force_login(demo)
+    url = reverse("combat:encounter_action", args=[encounter.campaign_id, encounter.pk])
+    answer = client.post(url, {"key": "k1", "kind": "fight_roll"}, HTTP_HX_REQUEST="true")
+    assert "Nobody&#x27;s turn: set the order first." in answer.content.decode()

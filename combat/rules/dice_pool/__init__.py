@@ -37,5 +37,7 @@ SYSTEM = RuleSystem(
         "gm_note": pgettext("dice_pool", "Narrator's note"),
         "gm_waiting": pgettext("dice_pool", "waiting for the narrator"),
         "roll_initiative": pgettext("dice_pool", "Set the order"),
+        "order": pgettext("dice_pool", "Order of play"),
+        "nobody_acts": pgettext("dice_pool", "Nobody's turn: set the order first."),
     },
 )
