@@ -139,9 +139,16 @@ class CpuWindow(threading.Thread):
 
 
 def run_locust(
-    base: str, seed: Path, seconds: int, *, gm_actions: bool, cpu: tuple[int, str], log: Path
+    base: str,
+    seed: Path,
+    seconds: int,
+    *,
+    gm_actions: bool,
+    cpu: tuple[int, str],
+    log: Path,
+    users: int = TABLES * (1 + PLAYERS),
+    rate: int = 20,
 ) -> dict[str, Any]:
-    users = TABLES * (1 + PLAYERS)
     samples = Path(tempfile.mkstemp(suffix=".json")[1])
     env = {**os.environ, "LOAD_SEED": str(seed), "LOAD_SAMPLES": str(samples),
            "LOAD_GM_ACTIONS": "1" if gm_actions else "0",
@@ -153,7 +160,7 @@ def run_locust(
     with tempfile.TemporaryFile() as errors:
         done = subprocess.run(  # noqa: S603
             [sys.executable, "-m", "locust", "-f", str(ROOT / "bench" / "locustfile.py"),
-             "--headless", "-u", str(users), "-r", "20", "-t", f"{seconds}s", "--host", base,
+             "--headless", "-u", str(users), "-r", str(rate), "-t", f"{seconds}s", "--host", base,
              "--only-summary", "--stop-timeout", "3", "--loglevel", "WARNING"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors, timeout=seconds + 60,
             check=False,

@@ -9,13 +9,16 @@ then does (damage, half on a save) the referee applies with Adjust, on the saver
 
 from __future__ import annotations
 
-from combat.rules import held
-from combat.rules.base import Action, Audience, Outcome, Step, _
+from combat.rules.base import Action, Outcome, Step, _
 from combat.rules.ose.catalogue import SAVE, Mods
-from combat.rules.ose.common import Work, fail, is_out, number, signed
-from combat.rules.ose.spells import interrupt
+from combat.rules.ose.common import Work, fail, is_out
+from combat.rules.ose.spells import interrupt, saving_throw
 
 MOST_SAVERS = 20  # more at once is the referee's to split
+NAMED = (  # each saver's line names them
+    _("%(name)s: d20 %(roll)s %(bonus)+d = %(total)s against %(needed)s: saved"),
+    _("%(name)s: d20 %(roll)s %(bonus)+d = %(total)s against %(needed)s: failed"),
+)
 
 
 def resolve_saves(work: Work, action: Action, mods: Mods) -> Outcome:
@@ -43,7 +46,7 @@ def resolve_saves(work: Work, action: Action, mods: Mods) -> Outcome:
     failed = 0
     for saver in savers:
         with work.about_combatant(saver.id):
-            if not _saves(work, saver.id, which, bonus):
+            if not saving_throw(work, saver.id, which, bonus, NAMED)[0]:
                 failed += 1
                 interrupt(work, saver.id)
     summary = Step(
@@ -52,29 +55,3 @@ def resolve_saves(work: Work, action: Action, mods: Mods) -> Outcome:
     )
     data = {"targets": ids, "failed": failed, "saved": len(savers) - failed, "damage": 0}
     return work.finish(summary, {**data, "hit": failed > 0})
-
-
-def _saves(work: Work, saver_id: str, which: str, bonus: int) -> bool:
-    """One saver's roll and its line; the number needed is the saver's own (read by those who
-    may read its numbers)."""
-    saver = work.get(saver_id)
-    needed = number(saver, f"save_{which}")
-    work.steps += held.lines(saver)  # the saver's own campaign conditions
-    bonus += held.total(saver)
-    result = work.roll("save", saver.id, signed("1d20", bonus))
-    success = result.total >= needed
-    template = (
-        _("%(name)s: d20 %(roll)s %(bonus)+d = %(total)s against %(needed)s: saved")
-        if success
-        else _("%(name)s: d20 %(roll)s %(bonus)+d = %(total)s against %(needed)s: failed")
-    )
-    work.step(
-        template,
-        name=saver.name,
-        roll=result.faces[0],
-        bonus=bonus,
-        total=result.total,
-        needed=needed,
-        secret={"needed": Audience.STATS},
-    )
-    return success

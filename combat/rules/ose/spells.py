@@ -83,29 +83,42 @@ def resolve_save(work: Work, action: Action, mods: Mods) -> Outcome:
     which = mods.choice("save", None)
     if which is None:
         raise fail(_("choose which saving throw to roll"))
-    work.steps += held.lines(saver)  # the campaign's own conditions
-    needed, bonus = number(saver, f"save_{which}"), mods.integer("bonus", 0) + held.total(saver)
-    result = work.roll("save", saver.id, signed("1d20", bonus))
-    success = result.total >= needed
-    template = (
-        _("Saving throw: d20 %(roll)s %(bonus)+d = %(total)s against %(needed)s: saved")
-        if success
-        else _("Saving throw: d20 %(roll)s %(bonus)+d = %(total)s against %(needed)s: failed")
-    )
-    work.step(
-        template,
-        roll=result.faces[0],
-        bonus=bonus,
-        total=result.total,
-        needed=needed,
-        about=saver.id,
-        secret={"needed": Audience.STATS},  # the saver's own number: read as its stats are
-    )
+    success, total, needed = saving_throw(work, saver.id, which, mods.integer("bonus", 0))
     if not success:
         interrupt(work, saver.id)
     summary = Step(
         _("%(name)s saves") if success else _("%(name)s fails the saving throw"),
         {"name": saver.name},
     )
-    data = {"hit": success, "damage": 0, "success": success, "roll": result.total, "needed": needed}
+    data = {"hit": success, "damage": 0, "success": success, "roll": total, "needed": needed}
     return work.finish(summary, data)
+
+
+OWN = (
+    _("Saving throw: d20 %(roll)s %(bonus)+d = %(total)s against %(needed)s: saved"),
+    _("Saving throw: d20 %(roll)s %(bonus)+d = %(total)s against %(needed)s: failed"),
+)
+
+
+def saving_throw(
+    work: Work, saver_id: str, which: str, bonus: int, lines: tuple[str, str] = OWN
+) -> tuple[bool, int, int]:
+    """The saver's d20 + `bonus` + its campaign conditions' modifiers against its own saving
+    throw `which`, and its line (`lines`: saved, failed); the number needed is read by those
+    who may read the saver's numbers. (success, total, needed)."""
+    saver = work.get(saver_id)
+    work.steps += held.lines(saver)
+    needed, bonus = number(saver, f"save_{which}"), bonus + held.total(saver)
+    result = work.roll("save", saver.id, signed("1d20", bonus))
+    success = result.total >= needed
+    work.step(
+        lines[0] if success else lines[1],
+        name=saver.name,
+        roll=result.faces[0],
+        bonus=bonus,
+        total=result.total,
+        needed=needed,
+        about=saver.id,
+        secret={"needed": Audience.STATS},
+    )
+    return success, result.total, needed
