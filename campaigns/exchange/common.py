@@ -52,6 +52,12 @@ _CHARACTER: Spec = {
     **_STAMPS,
 }
 _ITEMS: Spec = {"weapons": (list, []), "armor": (list, [])}
+_CONDITION: Spec = {
+    "name": (str, _REQUIRED),
+    "description": (str, ""),
+    "rounds": ((int, type(None)), None),
+    "modifier": ((int, type(None)), None),
+}
 _TOP: Spec = {
     "format": (str, _REQUIRED),
     "version": (int, _REQUIRED),
@@ -64,6 +70,7 @@ _TOP: Spec = {
     "library": (dict, {}),
     "encounters": (list, []),
     "journal": (list, []),
+    "conditions": (list, []),  # a campaign's own conditions (any version: absent is none)
 }
 _JSON_TYPES = {
     dict: "an object",

@@ -130,6 +130,15 @@ def export_campaign(campaign: Campaign) -> Row:
         "library": {kind: _records_out(rows, library=True) for kind, rows in library.items()},
         **_sections_out(campaign, characters),
         "journal": journal_out(campaign, _when),
+        "conditions": [
+            {
+                "name": c.name,
+                "description": c.description,
+                "rounds": c.rounds,
+                "modifier": c.modifier,
+            }
+            for c in campaign.conditions.order_by("name")
+        ],
     }
 
 

@@ -10,11 +10,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from ..extensions import FileRecords, file_sections
-from ..models import Armor, Campaign, Character, Membership, Monster, Weapon
+from ..models import Armor, Campaign, Character, Membership, Monster, SavedCondition, Weapon
+from ..models.conditions import MAX_CONDITIONS, MOST
 from ..models.records import LibraryRecord
 from .common import (
     _CAMPAIGN,
     _CHARACTER,
+    _CONDITION,
     _LIBRARY,
     _MEMBER,
     _RECORD,
@@ -173,7 +175,30 @@ def import_campaign(data: Any) -> Campaign:
         characters = _characters_in(campaign, top, users, armory, library)
         _sections_in(campaign, top, FileRecords(characters, bestiary, users.get, _moment))
         journal_in(campaign, top["journal"], users.get, top["version"])
+        _conditions_in(campaign, top["conditions"])
     return campaign
+
+
+def _conditions_in(campaign: Campaign, items: list[Any]) -> None:
+    """The campaign's own conditions, checked as the Conditions page checks them."""
+    if len(items) > MAX_CONDITIONS:
+        raise CampaignFormatError(
+            f"conditions: at most {MAX_CONDITIONS} (the file has {len(items)})"
+        )
+    names: set[str] = set()
+    for index, raw in enumerate(items):
+        row = _fields(raw, f"conditions[{index}]", _CONDITION)
+        here = f"conditions[{index}] {row['name']!r}"
+        if not row["name"].strip() or row["name"].casefold() in names:
+            raise CampaignFormatError(f"{here}: a name, once (it is empty or given twice)")
+        names.add(row["name"].casefold())
+        if row["rounds"] is not None and not 1 <= row["rounds"] <= 99:
+            raise CampaignFormatError(f"{here}: rounds: from 1 to 99, or null")
+        if row["modifier"] is not None and not -MOST <= row["modifier"] <= MOST:
+            raise CampaignFormatError(f"{here}: modifier: from -{MOST} to {MOST}, or null")
+        condition = SavedCondition(campaign=campaign, **row)
+        _clean(condition, here, exclude=["campaign"])
+        condition.save()
 
 
 def _sections_in(campaign: Campaign, top: Row, records: FileRecords) -> None:

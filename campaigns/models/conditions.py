@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from .campaign import Campaign
 
 MOST = 10  # a modifier's size, at most
+MAX_CONDITIONS = 200  # a campaign's own conditions, at most
 
 
 class SavedCondition(models.Model):

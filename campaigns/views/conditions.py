@@ -16,11 +16,8 @@ from config.http import AuthedHttpRequest
 
 from ..access import gm_membership_or_403
 from ..models import Campaign, SavedCondition
-from ..models.conditions import MOST
+from ..models.conditions import MAX_CONDITIONS, MOST
 from .helpers import redirect_to
-
-MAX_CONDITIONS = 200  # a campaign's own conditions, at most
-
 
 MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-"})  # −, –, — as "-"
 

@@ -76,8 +76,11 @@ def campaign(db, make_user):
         stamp(record, at(2 + number, 123456), at(20 + number, 654321))
     for number, member in enumerate(Membership.objects.all()):
         Membership.objects.filter(pk=member.pk).update(joined_at=at(10 + number, 42))
+    campaign.conditions.create(name="Webbed", description="Speed 0.", rounds=2, modifier=-2)
+    campaign.conditions.create(name="Marked")
     # Noise that must stay out of the file: another campaign, a library weapon nobody carries.
     other = Campaign.objects.create(name="Elsewhere", system="dnd5e")
+    other.conditions.create(name="Theirs")
     make(Weapon, "Their axe", campaign=other)
     make(Weapon, "Longsword", source="5e SRD")
     return Campaign.objects.get(pk=campaign.pk)
@@ -155,6 +158,10 @@ def test_the_file_has_the_documented_shape(campaign):
     assert [w["name"] for w in data["library"]["weapons"]] == ["Scimitar"]  # not the Longsword
     assert data["library"]["weapons"][0]["system"] == "dnd5e"
     assert data["bestiary"][0]["stats"]["ac"] == 15
+    assert data["conditions"] == [
+        {"name": "Marked", "description": "", "rounds": None, "modifier": None},
+        {"name": "Webbed", "description": "Speed 0.", "rounds": 2, "modifier": -2},
+    ]
 
 
 def test_missing_users_become_inactive_placeholders_without_a_password(campaign):
@@ -261,6 +268,11 @@ BAD = {
     "malformed encounter": (change("encounters", [{"name": "Ambush"}]), "encounters[0]: missing"),
     "armory as a list": (change("armory", []), "armory must be an object, found a list"),
     "members as an object": (change("members", {}), "members must be a list"),
+    "condition twice": (change("conditions.1.name", "marked"), "conditions[1] 'marked': a name"),
+    "condition rounds 0": (change("conditions.0.rounds", 0), "rounds: from 1 to 99"),
+    "condition modifier 11": (change("conditions.1.modifier", 11), "modifier: from -10 to 10"),
+    "condition name too long": (change("conditions.0.name", "x" * 41), "conditions[0] 'xxxx"),
+    "condition as text": (change("conditions.0", "Webbed"), "conditions[0]: expected an object"),
 }
 
 
@@ -343,3 +355,18 @@ def test_the_example_in_the_format_documentation_imports(db):
     assert baldur.armor.get().stats["base_ac"] == 16
     assert campaign.created_at == datetime(2026, 11, 1, 17, tzinfo=UTC)
     assert export_campaign(campaign)["bestiary"][0]["stats"]["challenge_rating"] == "1"
+
+
+def test_a_file_without_conditions_imports_with_none(campaign):
+    data = export_campaign(campaign)
+    del data["conditions"]  # a file written before they were in it
+    wipe()
+    assert not import_campaign(data).conditions.exists()
+
+
+def test_the_round_trip_keeps_the_campaigns_own_conditions(campaign):
+    data = json.loads(json.dumps(export_campaign(campaign)))
+    wipe()
+    imported = import_campaign(data)
+    kept = imported.conditions.values_list("name", "description", "rounds", "modifier")
+    assert sorted(kept) == [("Marked", "", None, None), ("Webbed", "Speed 0.", 2, -2)]
