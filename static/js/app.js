@@ -123,7 +123,9 @@ function carryOver(snapshot, panel) {
 // what was typed into its forms is noted, and put back into the new panel's same forms; the
 // form that was sent is the server's to answer (fresh after success, bound with its errors).
 // The note is taken as the answer is swapped in, not as it is asked for: what the user typed
-// while the request was on its way is kept too.
+// while the request was on its way is kept too. It is put back as soon as the new panel is in
+// the page (afterSwap), not after htmx settles it: a click in between would send the new
+// panel's empty fields (the GM's typed faces lost, the dice rolled by the server instead).
 let carry = null;
 const sentBy = new WeakMap(); // a panel request's xhr → the form it sent (null: a refresh)
 function notePanel(panel, sent) {
@@ -151,7 +153,7 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   if (!panel || !aimsAtPanel(event.detail) || !event.detail.shouldSwap) return;
   notePanel(panel, sentBy.get(event.detail.xhr) || null);
 });
-document.addEventListener("htmx:afterSettle", () => {
+document.addEventListener("htmx:afterSwap", () => {
   const panel = document.getElementById("panel");
   if (!carry || !panel || panel === carry.from) return;
   const { snapshot } = carry;

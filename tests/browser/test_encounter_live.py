@@ -174,3 +174,38 @@ def test_the_faces_the_gm_is_typing_survive_a_players_action_arriving_live(
     assert gm.evaluate("window.before.isConnected") is False
     gm.evaluate(late, f"{url}?version=1")
     expect(gm.locator("[name=turn-faces]")).to_have_value("5")
+
+
+def test_what_the_gm_typed_goes_with_a_click_made_before_the_new_panel_settled(
+    new_context, transactional_db, django_user_model
+):
+    """The race CI met in the Shadowrun fight: the GM's page asked for a new panel (a player
+    acted; here the GM chose whom to act for); its answer came while the GM was typing, and the
+    GM clicked before htmx settled the new panel. What was typed must already be in the new
+    panel's form: the click sends it."""
+    encounter, url = demo_encounter(django_user_model, PREPARED)
+    gm = log_in(new_context(), "gm")
+    gm.goto(url)
+    gm.locator("[name=turn-faces]").fill(INITIATIVE)
+    gm.get_by_role("button", name="Roll initiative").click()
+    expect(gm.locator(".action-panel")).to_contain_text("Baldur acts")
+    gm.evaluate("htmx.config.defaultSettleDelay = 5000")  # the window CI hit, made wide
+    baldur = encounter.combatants.get(name="Baldur")
+    held = []
+    gm.route("**/*panel=1*", lambda route: held.append(route))
+    gm.locator("#act-as").select_option(label="Meredil")  # asks for a new panel
+    for _ in range(100):
+        if held:
+            break
+        gm.wait_for_timeout(50)
+    assert held, "the page never asked for its panel"
+    hp = gm.locator("form[data-form=hp] [name=hp]")
+    hp.fill("-3")  # Baldur's HP box (his turn), typed while the panel is on its way
+    key = gm.locator("form[data-form=hp] [name=key]").input_value()
+    held[0].continue_()
+    expect(gm.locator("form[data-form=hp] [name=key]")).not_to_have_value(key)  # swapped in
+    expect(hp).to_have_value("-3")  # already, long before it settles
+    gm.locator("form[data-form=hp]").get_by_role("button", name="Apply").click()
+    expect(gm.locator('#tracker [data-combatant="Baldur"]')).to_contain_text(
+        f"{baldur.hp - 3} / {baldur.max_hp}"
+    )
