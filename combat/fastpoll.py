@@ -32,6 +32,7 @@ everyone out forgets them all) and an epoch that `manage.py restore` renews.
 """
 
 import contextlib
+import functools
 import hashlib
 import logging
 import re
@@ -58,8 +59,12 @@ EPOCH = "epoch"
 
 def _key(*parts: Any) -> str:
     """poll:<digest of SECRET_KEY>:…: a new key forgets every entry made under the old."""
-    digest = hashlib.sha256(f"fastpoll:{settings.SECRET_KEY}".encode()).hexdigest()[:12]
-    return ":".join(["poll", digest, *(str(part) for part in parts)])
+    return ":".join(["poll", _digest(settings.SECRET_KEY), *(str(part) for part in parts)])
+
+
+@functools.lru_cache(maxsize=4)
+def _digest(secret: str) -> str:
+    return hashlib.sha256(f"fastpoll:{secret}".encode()).hexdigest()[:12]
 
 
 def _state_key(encounter_id: int) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
-from campaigns.models import Campaign, Character, CharacterKind, Monster
+from campaigns.models import Campaign, Character, CharacterKind, Monster, SavedCondition
 from combat.rules.base import Action, RulesError, _
 from combat.rules.encounter import (
     Added,
@@ -342,21 +342,15 @@ def adjust(
     )
 
     def step(locked: Locked, faces: FaceSource) -> Payload:
-        given = replace(command, modifier=_saved_modifier(locked, add)) if add else command
-        return decide(locked.state, given, locked.engine, faces)
+        # A campaign's own condition brings its modifier as it stands now, read under the lock
+        # (the system's own conditions carry their rules instead).
+        own = add and add not in locked.engine.condition_labels
+        modifier = (
+            SavedCondition.objects.modifier_of(locked.encounter.campaign_id, add) if own else None
+        )
+        return decide(locked.state, replace(command, modifier=modifier), locked.engine, faces)
 
     return perform(encounter_id, user, key, step)
-
-
-def _saved_modifier(locked: Locked, name: str) -> int | None:
-    """The modifier of the campaign's own condition `name` as it stands now (read under the
-    lock); the system's own conditions carry their rules instead."""
-    if name in locked.engine.condition_labels:
-        return None
-    found = locked.encounter.campaign.conditions.filter(name=name).values_list(
-        "modifier", flat=True
-    )
-    return next(iter(found), None)
 
 
 def set_options(

@@ -14,6 +14,13 @@ MOST = 10  # a modifier's size, at most
 MAX_CONDITIONS = 200  # a campaign's own conditions, at most
 
 
+class SavedConditionManager(models.Manager["SavedCondition"]):
+    def modifier_of(self, campaign_id: int, name: str) -> int | None:
+        """The modifier of the campaign's condition called `name` (None: none, or no such)."""
+        found = self.filter(campaign_id=campaign_id, name=name).values_list("modifier", flat=True)
+        return next(iter(found), None)
+
+
 class SavedCondition(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="conditions")
     name = models.CharField(_("name"), max_length=40)
@@ -35,6 +42,8 @@ class SavedCondition(models.Model):
             "pool show it as a reminder. Empty: none."
         ),
     )
+
+    objects = SavedConditionManager()
 
     class Meta:
         ordering = ["name"]
