@@ -1,5 +1,6 @@
-"""What a phone downloads (issue M): the player's encounter page, a changed poll (the board) and
-an unchanged poll (204), without compression and gzipped; an idle hour of polling; and the
+"""What a phone downloads (issue M): the player's encounter page, a changed poll (the whole
+board, and the board that keeps the page's log with one new entry) and an unchanged poll
+(204), without compression and gzipped; an idle hour of polling; and the
 page's first render in Chromium on a throttled phone profile.
 
 Run: ``.venv/bin/python bench/bench_phone.py`` (writes the "phone" section of docs/benchmarks.md).
@@ -12,6 +13,7 @@ from __future__ import annotations
 import datetime
 import os
 import platform
+import re
 import shutil
 import socket
 import statistics
@@ -35,6 +37,7 @@ NETWORK = {
     "uploadThroughput": 750_000 / 8 * 0.9,
 }
 CPU_SLOWDOWN = 4
+KEPT = "changed poll, the log kept (one new entry)"
 
 
 def _sent(response: Any) -> int:
@@ -45,6 +48,7 @@ def _sent(response: Any) -> int:
 
 def sizes(state: dict[str, Any]) -> dict[str, tuple[int, int]]:
     """Name → (bytes without compression, bytes gzipped), as the player's phone asks."""
+    from combat import workflows
     from combat.live import seen_mark
     from combat.models import Encounter
 
@@ -55,16 +59,26 @@ def sizes(state: dict[str, Any]) -> dict[str, tuple[int, int]]:
     seen = seen_mark(now.events.order_by("-seq").first())
     asks = {
         "encounter page": ({}, {}),
-        "changed poll (the board)": ({"version": now.version - 1, "seen": seen}, HTMX),
+        "changed poll (the whole board)": ({"version": now.version - 1, "seen": seen}, HTMX),
         "unchanged poll (204)": ({"version": now.version, "seen": seen}, HTMX),
     }
-    found = {}
-    for name, (query, headers) in asks.items():
-        plain = client.get(page, query, **headers)
-        packed = client.get(page, query, HTTP_ACCEPT_ENCODING="gzip", **headers)
-        assert plain.status_code == packed.status_code, name
-        found[name] = (_sent(plain), _sent(packed))
+    found = {name: _both(client, page, *ask) for name, ask in asks.items()}
+    # As static/js/app.js polls: with what its board shows, after the GM's next turn.
+    board = re.search(r'<div id="board"[^>]*>', client.get(page).content.decode())[0]
+    shown = dict(re.findall(r'data-(seen|view)="([^"]*)"', board))
+    workflows.next_turn(encounter.pk, state["gm"], "phone-next-turn")
+    now = Encounter.objects.get(pk=encounter.pk)
+    query = {"version": now.version - 1, "seen": shown["seen"], "shown": shown["seen"]}
+    found[KEPT] = _both(client, page, {**query, "view": shown["view"]}, HTMX)
+    assert "afterbegin:#log" in client.get(page, {**query, "view": shown["view"]}, **HTMX).text
     return found
+
+
+def _both(client: Any, page: str, query: dict[str, Any], headers: dict[str, str]) -> Any:
+    plain = client.get(page, query, **headers)
+    packed = client.get(page, query, HTTP_ACCEPT_ENCODING="gzip", **headers)
+    assert plain.status_code == packed.status_code, query
+    return (_sent(plain), _sent(packed))
 
 
 def _free_port() -> int:
@@ -165,7 +179,11 @@ def report(found: dict[str, tuple[int, int]], render: dict[str, float], database
         f"{idle_packed / idle_plain:.2f} |",
         "",
         "An unchanged poll has no body: what it costs is its headers, which compression does not "
-        "touch. A change sends the board once to every open page.",
+        "touch. A change sends the board once to every open page: the whole board to a page "
+        "that asks without saying what it shows; to a page that does (static/js/app.js sends "
+        "its board's newest entry and how its log was read), the board with the log left as "
+        "the page keeps it and only the new entries to add on top (combat.log_html.log_since; "
+        "the whole log again after an undo or redo, or when the reading changed).",
         "",
         f"First render of the same page in Chromium (median of 5 fresh loads, cache off) on a "
         f"throttled phone profile — Fast 3G ({NETWORK['latency']} ms latency, 1.6 Mbit/s down) "

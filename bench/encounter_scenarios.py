@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import tempfile
 import time
@@ -195,12 +196,21 @@ def requests(state: dict[str, Any], fight: str = "demo") -> dict[str, Any]:
     base = f"/campaigns/{encounter.campaign_id}/encounters/{encounter.pk}/"
     counter = iter(range(10**9))
 
+    views = {}  # client → the board's data-view: how this viewer's log is read
+    for client in (gm_client, player_client):
+        board = re.search(r'<div id="board"[^>]*>', client.get(base).content.decode())[0]
+        views[client] = re.search(r'data-view="([0-9a-f]+)"', board)[1]
+
     def changed_poll(client: Any) -> Any:
+        """As static/js/app.js polls: the version its board shows (one behind), the newest
+        entry it remembers, and what its board shows (the entry before the newest)."""
+
         def poll() -> float:
             with UNTIMED[0]():
                 now = Encounter.objects.get(pk=encounter.pk)
-                newest = now.events.order_by("-seq").first()
-            query = {"version": now.version - 1, "seen": seen_mark(newest)}  # as app.js polls
+                newest, before = now.events.order_by("-seq")[:2]
+            query = {"version": now.version - 1, "seen": seen_mark(newest)}
+            query |= {"shown": seen_mark(before), "view": views[client]}
             return timed(lambda: client.get(base, query, **HTMX))
 
         return poll
@@ -209,6 +219,7 @@ def requests(state: dict[str, Any], fight: str = "demo") -> dict[str, Any]:
         def act() -> float:
             with UNTIMED[0]():
                 now = Encounter.objects.get(pk=encounter.pk)
+                newest = now.events.order_by("-seq").first()
             data = {
                 "key": f"b{next(counter)}",
                 "kind": "attack",
@@ -216,6 +227,8 @@ def requests(state: dict[str, Any], fight: str = "demo") -> dict[str, Any]:
                 "targets": [keys["Vůdce skřetů"]],
                 "weapon": "Široký meč",
                 "faces": "3, 1",
+                "shown": seen_mark(newest),  # as app.js posts: what its board shows
+                "view": views[client],
             }
             elapsed = timed(lambda: client.post(base + "action/", data, **HTMX))
             with UNTIMED[0]():

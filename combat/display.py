@@ -4,7 +4,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from combat.rules.base import Badge, TrackerView
 from combat.rules.clock import CLOCK
@@ -17,41 +17,9 @@ from combat.rules.systems import SYSTEMS
 
 from .models import Combatant, Encounter, Event
 from .visibility import Viewer, visible_outcome
-from .wording import SIDES, condition_label, say
+from .wording import PURPOSES, SIDES, condition_label, say, system_word
 
 __all__ = ["PURPOSES", "SIDES", "log_entry", "say", "tracker_block"]
-
-# What a roll was for, as the log names it (the engines' purpose keys).
-PURPOSES = {
-    "attack": pgettext_lazy("roll", "attack"),
-    "defence": pgettext_lazy("roll", "defence"),
-    "initiative": pgettext_lazy("roll", "initiative"),
-    "initiative_tiebreak": pgettext_lazy("roll", "initiative tie-break"),
-    "bleeding": pgettext_lazy("roll", "bleeding"),
-    "disengage": pgettext_lazy("roll", "disengaging"),
-    "pursuit": pgettext_lazy("roll", "pursuit"),
-    "sprint": pgettext_lazy("roll", "sprint"),
-    "skill": pgettext_lazy("roll", "skill"),
-    "test": pgettext_lazy("roll", "test"),
-    "dodge": pgettext_lazy("roll", "dodge"),
-    "resistance": pgettext_lazy("roll", "damage resistance"),
-    "misfire": pgettext_lazy("roll", "misfire"),
-    "conflict": pgettext_lazy("roll", "conflict round"),
-    "free": pgettext_lazy("roll", "free roll"),
-    "pool": pgettext_lazy("roll", "dice pool"),
-    "initiative_rolloff": pgettext_lazy("roll", "initiative roll-off"),
-    "damage": pgettext_lazy("roll", "damage"),
-    "contest": pgettext_lazy("roll", "contest"),
-    "death_save": pgettext_lazy("roll", "death saving throw"),
-    "surprise": pgettext_lazy("roll", "surprise"),
-    "quick_draw": pgettext_lazy("roll", "quick draw"),
-    "stand_up": pgettext_lazy("roll", "standing up"),
-    "athletics": pgettext_lazy("roll", "athletics"),
-    "morale": pgettext_lazy("roll", "morale"),
-    "save": pgettext_lazy("roll", "saving throw"),
-    "recharge": pgettext_lazy("roll", "recharge"),
-    "concentration": pgettext_lazy("roll", "concentration"),
-}
 
 
 def _rolls(outcome: Mapping[str, Any], names: Mapping[str, str]) -> tuple[Mapping[str, Any], ...]:
@@ -184,7 +152,7 @@ def tracker_rows(
         maximum = view.maxima.get(row.key)
         health = numbers_shown(row, system, maximum) if numbers else hp_descriptor(row, system)
         # An engine's badges (combat pool, condition monitors) show a monster's numbers too.
-        badges = tuple(_badge(b) for b in view.badges.get(row.key, ())) if numbers else ()
+        badges = tuple(_badge(b, system) for b in view.badges.get(row.key, ())) if numbers else ()
         result.append(
             TrackerRow(
                 row.key,
@@ -192,7 +160,7 @@ def tracker_rows(
                 row.side,
                 row.initiative,
                 health,
-                tuple(_condition(c, row.effects, encounter.round) for c in row.conditions),
+                tuple(_condition(c, row.effects, encounter.round, system) for c in row.conditions),
                 () if own_view else tuple(t for t in map(_effect_text, row.effects) if t),
                 row.key == encounter.current,
                 row,
@@ -230,10 +198,10 @@ def _defeated_last(rows: list[TrackerRow], last: bool) -> tuple[TrackerRow, ...]
     return tuple(sorted(rows, key=lambda row: row.defeated) if last else rows)
 
 
-def _condition(condition: str, effects: Iterable[Mapping[str, Any]], now: int) -> str:
+def _condition(condition: str, effects: Iterable[Mapping[str, Any]], now: int, system: str) -> str:
     """The condition in the forms' words; one that lasts some rounds says how many are left
     ("prone · 2 rounds": this one and the next)."""
-    label = condition_label(condition)
+    label = condition_label(condition, system)
     for effect in effects:
         data = effect.get("data") or {}
         if effect.get("kind") == LASTS and data.get("condition") == condition:
@@ -242,8 +210,8 @@ def _condition(condition: str, effects: Iterable[Mapping[str, Any]], now: int) -
     return label
 
 
-def _badge(badge: Badge) -> BadgeView:
-    text = say({"template": badge.label.template, "params": badge.label.params})
+def _badge(badge: Badge, system: str) -> BadgeView:
+    text = say({"template": badge.label.template, "params": badge.label.params}, system)
     if badge.filled is None:
         return BadgeView(text)
     total = max(0, min(badge.total, 40))
@@ -264,7 +232,8 @@ def tracker_block(
     `last`, the defeated at the end of their list (Next turn passes over them)."""
     listed = tracker_rows(encounter, rows, gm=gm, user=user, view=view, defeated=defeated)
     listed = list(_defeated_last(listed, last))
-    header = tuple(say({"template": s.template, "params": s.params}) for s in view.header)
+    system = encounter.system
+    header = tuple(say({"template": s.template, "params": s.params}, system) for s in view.header)
     if not view.groups:
         ordered = tuple(row for row in listed if row.key in encounter.order)
         idle = tuple(row for row in listed if row.key not in encounter.order)
@@ -274,7 +243,7 @@ def tracker_block(
     by_key = {row.key: row for row in listed}
     groups = [
         TrackerGroup(
-            say({"template": g.label.template, "params": g.label.params}),
+            say({"template": g.label.template, "params": g.label.params}, system),
             g.active,
             _defeated_last([by_key[key] for key in g.members if key in by_key], last),
         )
@@ -308,8 +277,10 @@ def log_entry(
     gm: bool,
     names: Mapping[str, str] | None = None,
     viewer: Viewer | None = None,
+    system: str = "",
 ) -> LogEntry:
-    """One event as this viewer reads it (combat.visibility decides what that is)."""
+    """One event as this viewer reads it (combat.visibility decides what that is), in the
+    words of the encounter's rule system `system` (Polish 5e's "PW", "powalony")."""
     viewer = viewer or Viewer(gm=gm, names=names or {})
     payload = event.payload
     if payload.get("secret") and not viewer.gm:  # nothing of a secret roll reaches a player
@@ -325,14 +296,15 @@ def log_entry(
             event,
         )
     outcome = visible_outcome(payload.get("outcome") or {}, viewer)
-    summary = say(outcome["summary"]) or _event_title(event, viewer)
+    summary = say(outcome["summary"], system) or _event_title(event, viewer)
     return LogEntry(
         seq=event.seq,
         type=event.type,
         summary=summary,
-        steps=tuple(say(step) for step in outcome["steps"]) + _hand_lines(event, viewer),
+        steps=tuple(say(step, system) for step in outcome["steps"])
+        + _hand_lines(event, viewer, system),
         rolls=_rolls(outcome, viewer.names),
-        notes=tuple(say(step) for step in outcome["notes"]),
+        notes=tuple(say(step, system) for step in outcome["notes"]),
         who=event.user.get_username() if event.user else "—",
         when=event.created_at,
         event=event,
@@ -340,9 +312,10 @@ def log_entry(
     )
 
 
-def _hand_lines(event: Event, viewer: Viewer) -> tuple[str, ...]:
-    """What the GM's hand changed, before → after, for the GM's log ("HP 12 → 5", "+ prone"):
-    from the recorded changes, so older logs read the same way. Players read the tracker."""
+def _hand_lines(event: Event, viewer: Viewer, system: str) -> tuple[str, ...]:
+    """What the GM's hand changed, before → after, for the GM's log ("HP 12 → 5", "+ prone"),
+    in the system's words (Polish 5e's "PW 12 → 5"): from the recorded changes, so older logs
+    read the same way. Players read the tracker."""
     if event.type != EventType.ADJUST or not viewer.gm:
         return ()
     lines = []
@@ -352,14 +325,11 @@ def _hand_lines(event: Event, viewer: Viewer) -> tuple[str, ...]:
         kind, value = change.get("kind"), change.get("value")
         who = viewer.names.get(change.get("combatant"), "?") + ": " if several else ""
         if kind == "hp":
-            lines.append(
-                who
-                + gettext("HP %(before)s → %(after)s")
-                % {"before": change.get("before"), "after": value}
-            )
+            hp = system_word(system, "hp_log")
+            lines.append(who + hp % {"before": change.get("before"), "after": value})
         elif kind in ("add_condition", "remove_condition"):
             sign = "+" if kind == "add_condition" else "−"
-            lines.append(f"{who}{sign} {condition_label(str(value))}")
+            lines.append(f"{who}{sign} {condition_label(str(value), system)}")
     return tuple(lines)
 
 

@@ -8,7 +8,6 @@ from functools import partial
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign, Character, Monster
@@ -16,6 +15,7 @@ from combat.rules.engine import EngineBase
 
 from .encounter_forms import PLAIN, _choice
 from .services import new_roll_key
+from .wording import condition_label, system_word, system_words
 
 PARTY = "party"  # "Who": the whole party at once
 
@@ -84,17 +84,16 @@ class HpTyped:
 _MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-"})  # −, –, — as "-"
 
 
-def hp_typed(text: str) -> HpTyped | None:
-    """ "12" or "=12" sets the HP, "−7" takes 7 off, "+5" adds 5; "" changes nothing."""
+def hp_typed(text: str, system: str = "") -> HpTyped | None:
+    """ "12" or "=12" sets the HP, "−7" takes 7 off, "+5" adds 5; "" changes nothing. A slip is
+    told in the system's words (Polish 5e's "PW")."""
     typed = "".join(text.split()).translate(_MINUSES)
     if not typed:
         return None
     relative = typed[0] in "+-"
     number = typed[1:] if typed[0] in "+-=" else typed
     if not number.isascii() or not number.isdigit() or len(number) > 4:
-        raise forms.ValidationError(
-            _("Type a number of HP: 12 sets the HP, −7 takes 7 off, +5 adds 5 (up to 9999).")
-        )
+        raise forms.ValidationError(system_word(system, "hp_wrong"))
     value = int(number)
     return HpTyped(-value if typed[0] == "-" else value, relative)
 
@@ -102,12 +101,7 @@ def hp_typed(text: str) -> HpTyped | None:
 class AdjustForm(forms.Form):
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
     combatant = forms.ChoiceField(label=_("Combatant"))
-    hp = forms.CharField(
-        label=_("HP"),
-        required=False,
-        max_length=12,
-        help_text=_("12 sets the HP to 12; −7 takes 7 off; +5 adds 5."),
-    )
+    hp = forms.CharField(required=False, max_length=12)  # its words are the system's
     add = forms.ChoiceField(label=_("Add condition"), required=False)
     rounds = forms.IntegerField(
         label=_("For how many rounds"),
@@ -133,11 +127,7 @@ class AdjustForm(forms.Form):
         label=_("…or once, in how many rounds"), required=False, min_value=1, max_value=99
     )
     clock_clear = forms.BooleanField(label=_("Take its fight clock entries off"), required=False)
-    also = forms.MultipleChoiceField(
-        label=_("The same HP and conditions for"),
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
+    also = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
 
     def __init__(
         self,
@@ -148,11 +138,14 @@ class AdjustForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.campaign = campaign
+        self.campaign, self.system = campaign, engine.key
+        words = system_words(engine.key)  # HP in the system's words: Polish 5e's "PW"
+        self.fields["hp"].label, self.fields["hp"].help_text = words["hp"], words["hp_help"]
+        self.fields["also"].label = words["hp_same"]
         _choice(self, "combatant").choices = [(row.key, row.name) for row in rows]
         _choice(self, "also").choices = [(row.key, row.name) for row in rows]
         labels = engine.condition_labels  # the system's conditions, the common ones first
-        conditions = [("", "—")] + [(c, gettext(label)) for c, label in labels.items()]
+        conditions = [("", "—")] + [(c, condition_label(c, engine.key)) for c in labels]
         # The campaign's own, read only when the field is drawn or a condition was sent.
         saved = partial(_saved_conditions, campaign, frozenset(labels), conditions)
         _choice(self, "add").choices = saved
@@ -172,7 +165,7 @@ class AdjustForm(forms.Form):
         return cleaned
 
     def clean_hp(self) -> HpTyped | None:
-        return hp_typed(self.cleaned_data["hp"])
+        return hp_typed(self.cleaned_data["hp"], self.system)
 
     def _clock(self, cleaned: dict[str, Any]) -> dict[str, Any] | None:
         label = " ".join(str(cleaned.get("clock_label") or "").split())

@@ -8,7 +8,12 @@ event and on what the viewer may read. The key holds all of that whole, never a 
 the event's id and hash, its author's name, the language, and every field of the `Viewer` the
 filter reads (combat.visibility). Two viewers share an entry only when the filter cannot tell
 them apart, so nothing one may read can reach the other. An entry the viewer may not see is
-kept as empty."""
+kept as empty.
+
+A board drawn again for a browser that already shows the log up to an entry (`Shown`) may
+send only the entries after it (`log_since`): when that entry is still the one the browser
+saw, the viewer reads the log as it did then (`view_mark`), and no entry since is an undo or a
+redo (they strike or lift an older entry)."""
 
 import json
 import threading
@@ -21,10 +26,14 @@ from django.contrib.auth import get_user_model
 from django.db.models import TextField
 from django.db.models.functions import Cast
 from django.template.loader import get_template
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
+from combat.rules.encounter import EventType
+
 from .display import log_entry
+from .eventlog import seen_token, signing_keys
 from .models import Encounter, Event
 from .visibility import Viewer, visible_events
 from .wording import system_words
@@ -85,6 +94,50 @@ def log_page(encounter: Encounter, viewer: Viewer, *, before: int | None, system
     return LogPage([html for _row, html in shown], shown[0][0] if shown else None, older_from)
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What a browser's board shows: its newest entry (`seq.token`, live.seen_mark) and the
+    mark of the way it was read (`view_mark`)."""
+
+    seq: int
+    token: str
+    view: str
+
+
+STRIKING = frozenset({EventType.UNDO, EventType.REDO})
+
+
+def view_mark(viewer: Viewer) -> str:
+    """The viewer's reading of the log (every field the filter reads, and the language), keyed:
+    equal marks, equal entries; it tells nothing of what it was made from."""
+    message = repr((viewer_key(viewer), get_language()))
+    return salted_hmac("iniciativa.log.view", message, algorithm="sha256").hexdigest()[:32]
+
+
+def log_since(encounter: Encounter, viewer: Viewer, shown: Shown, *, system: str) -> LogPage | None:
+    """The entries after the one the browser shows, newest first, as `log_page` draws them
+    (one query); None when the browser must get the whole page again (see the module)."""
+    if not constant_time_compare(shown.view, view_mark(viewer)):
+        return None
+    events = Event.objects.log(encounter).reverse().filter(seq__gte=shown.seq)
+    rows = _values(events, LOG_PAGE)
+    if not rows or rows[-1].seq != shown.seq or not _same(encounter, rows[-1], shown.token):
+        return None
+    new = rows[:-1]
+    if any(row.type in STRIKING for row in new):
+        return None
+    drawn = entries_html(new, viewer, system)
+    newest = next((row for row, html in zip(new, drawn, strict=True) if html), rows[-1])
+    return LogPage([html for html in drawn if html], newest, None)
+
+
+def _same(encounter: Encounter, row: Row, token: str) -> bool:
+    return any(
+        constant_time_compare(token, seen_token(encounter.pk, row.seq, row.hash, key))
+        for key in signing_keys()
+    )
+
+
 def _username() -> str:
     return str(get_user_model().USERNAME_FIELD)
 
@@ -93,8 +146,12 @@ def _rows(encounter: Encounter, before: int | None) -> list[Row]:
     events = Event.objects.log(encounter).reverse()
     if before is not None:
         events = events.filter(seq__lt=before)
+    return _values(events, LOG_PAGE)
+
+
+def _values(events: Any, limit: int) -> list[Row]:
     raw = events.annotate(raw=Cast("payload", TextField()))
-    found = raw.values_list(*_FIELDS, f"user__{_username()}", "struck__by")[:LOG_PAGE]
+    found = raw.values_list(*_FIELDS, f"user__{_username()}", "struck__by")[:limit]
     return [_row(values) for values in found]
 
 
@@ -131,7 +188,7 @@ def entries_html(rows: Sequence[Row], viewer: Viewer, system: str) -> list[SafeS
     missing = [row for row, drawn in zip(rows, found, strict=True) if drawn is None]
     if not missing:
         return [drawn for drawn in found if drawn is not None]
-    new = _draw(missing, viewer, system_words(system))
+    new = _draw(missing, viewer, system)
     with _lock:
         for row, key in zip(rows, keys, strict=True):
             if row.pk in new:
@@ -143,12 +200,12 @@ def entries_html(rows: Sequence[Row], viewer: Viewer, system: str) -> list[SafeS
     ]
 
 
-def _draw(rows: list[Row], viewer: Viewer, words: dict[str, str]) -> dict[int, SafeString]:
-    template = get_template(_ENTRY)
+def _draw(rows: list[Row], viewer: Viewer, system: str) -> dict[int, SafeString]:
+    template, words = get_template(_ENTRY), system_words(system)
     events = {row.pk: row.event() for row in rows}
     shown = {event.pk for event in visible_events(list(events.values()), viewer)}
     return {
-        row.pk: _html(template, events[row.pk], viewer, row.undone_by, words)
+        row.pk: _html(template, events[row.pk], viewer, row.undone_by, system, words)
         if row.pk in shown
         else SafeString("")
         for row in rows
@@ -156,9 +213,14 @@ def _draw(rows: list[Row], viewer: Viewer, words: dict[str, str]) -> dict[int, S
 
 
 def _html(
-    template: Any, event: Event, viewer: Viewer, undone_by: int | None, words: dict[str, str]
+    template: Any,
+    event: Event,
+    viewer: Viewer,
+    undone_by: int | None,
+    system: str,
+    words: dict[str, str],
 ) -> SafeString:
-    entry = log_entry(event, gm=viewer.gm, viewer=viewer)
+    entry = log_entry(event, gm=viewer.gm, viewer=viewer, system=system)
     context = {"entry": entry, "undone_by": undone_by, "words": words}
     return SafeString(template.render(context))
 

@@ -24,7 +24,7 @@ from . import live, workflows
 from .display import log_entry, tracker_block
 from .encounter_urls import EncounterUrls
 from .fightstate import fight_of
-from .log_html import log_page
+from .log_html import Shown, log_page, log_since, view_mark
 from .models import Combatant, Encounter, Event
 from .services import new_roll_key
 from .visibility import Viewer, visible_events, without_hidden
@@ -201,10 +201,13 @@ def _stage_mark(view: TrackerView) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12].upper()  # no key ("c12") in it
 
 
-def board_context(scene: Scene) -> dict[str, Any]:
-    """Everything the board shows: read-only, the same for every request of this viewer."""
-    encounter, gm = scene.encounter, scene.gm
-    log = log_page(encounter, scene.viewer, before=None, system=scene.campaign.system)
+def board_context(scene: Scene, shown: Shown | None = None) -> dict[str, Any]:
+    """Everything the board shows: read-only, the same for every request of this viewer.
+    `shown`: what the browser's board shows already; then only the entries after it, where
+    they are all that changed in the log (`log_kept`: the browser keeps its own)."""
+    encounter, gm, system = scene.encounter, scene.gm, scene.campaign.system
+    since = log_since(encounter, scene.viewer, shown, system=system) if shown else None
+    log = since or log_page(encounter, scene.viewer, before=None, system=system)
     view = scene.tracker_view
     return {
         "campaign": scene.campaign,
@@ -221,8 +224,10 @@ def board_context(scene: Scene) -> dict[str, Any]:
             last=scene.skips_defeated(),
         ),
         "log": log.entries,
+        "log_kept": since is not None,
         "older_from": log.older_from,
         "seen": live.seen_mark(log.newest),  # the newest entry shown
+        "view": view_mark(scene.viewer),
         "proposals": _proposals(scene),
         "offer": scene.offer(),
         "decided": scene.decided(),
@@ -263,7 +268,9 @@ def own_result(scene: Scene, written: Event) -> str:
         return ""
     if written.type == EventType.PROPOSED:  # not done yet: the GM answers it
         return gettext("Sent to the game master: it waits for an answer")
-    return log_entry(written, gm=scene.gm, viewer=scene.viewer).summary
+    return log_entry(
+        written, gm=scene.gm, viewer=scene.viewer, system=scene.campaign.system
+    ).summary
 
 
 def _kind_label(scene: Scene, actor: str, kind: str) -> str:

@@ -1,5 +1,6 @@
 """Words of the encounter pages in the page's language: a logged Step as a sentence, a
-condition's name, an engine's value field as a form field. Only Django and the rules core are
+condition's name, a roll's purpose, the fight page's shared words in each system's own terms,
+an engine's value field as a form field. Only Django and the rules core are
 imported here, so the log (display), the forms and the fight options all read it without
 importing one another."""
 
@@ -10,13 +11,77 @@ from typing import Any
 
 from django import forms
 from django.utils.formats import number_format
-from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import (
+    get_language,
+    gettext,
+    gettext_noop,
+    ngettext,
+    pgettext,
+    pgettext_lazy,
+)
 
 from combat.rules.base import Step, ValueField, count_of, counted, plain
 from combat.rules.schema import Label
 from combat.rules.systems import SYSTEMS
 
 SIDES = {"party": pgettext_lazy("side", "party"), "enemies": pgettext_lazy("side", "enemies")}
+
+# What a roll was for, as the log names it (the engines' purpose keys).
+PURPOSES = {
+    "attack": pgettext_lazy("roll", "attack"),
+    "defence": pgettext_lazy("roll", "defence"),
+    "initiative": pgettext_lazy("roll", "initiative"),
+    "initiative_tiebreak": pgettext_lazy("roll", "initiative tie-break"),
+    "bleeding": pgettext_lazy("roll", "bleeding"),
+    "disengage": pgettext_lazy("roll", "disengaging"),
+    "pursuit": pgettext_lazy("roll", "pursuit"),
+    "sprint": pgettext_lazy("roll", "sprint"),
+    "skill": pgettext_lazy("roll", "skill"),
+    "test": pgettext_lazy("roll", "test"),
+    "dodge": pgettext_lazy("roll", "dodge"),
+    "resistance": pgettext_lazy("roll", "damage resistance"),
+    "misfire": pgettext_lazy("roll", "misfire"),
+    "conflict": pgettext_lazy("roll", "conflict round"),
+    "free": pgettext_lazy("roll", "free roll"),
+    "pool": pgettext_lazy("roll", "dice pool"),
+    "initiative_rolloff": pgettext_lazy("roll", "initiative roll-off"),
+    "damage": pgettext_lazy("roll", "damage"),
+    "contest": pgettext_lazy("roll", "contest"),
+    "death_save": pgettext_lazy("roll", "death saving throw"),
+    "surprise": pgettext_lazy("roll", "surprise"),
+    "quick_draw": pgettext_lazy("roll", "quick draw"),
+    "stand_up": pgettext_lazy("roll", "standing up"),
+    "athletics": pgettext_lazy("roll", "athletics"),
+    "morale": pgettext_lazy("roll", "morale"),
+    "save": pgettext_lazy("roll", "saving throw"),
+    "recharge": pgettext_lazy("roll", "recharge"),
+    "concentration": pgettext_lazy("roll", "concentration"),
+}
+
+# The fight page's shared words (issue M), each said its own way by a system that gives it
+# (RuleSystem.words: OSE's "Referee", 5e's Polish "PW"). "round" keeps %(n)s, "hp_log"
+# %(before)s and %(after)s. The "hp…" words are the GM's quick HP box and Adjust form's.
+WORDS = {
+    "gm": gettext_noop("Game master"),
+    "gm_note": gettext_noop("GM note"),
+    "gm_waiting": gettext_noop("waiting for the game master"),
+    "round": gettext_noop("Round %(n)s"),
+    "roll_initiative": gettext_noop("Roll initiative"),
+    "order": gettext_noop("Initiative"),  # the tracker's heading
+    "nobody_acts": gettext_noop("Nobody's turn: roll initiative first."),
+    "hp": gettext_noop("HP"),  # the quick box's and the Adjust form's label
+    "hp_change": gettext_noop("HP change: −7, +5 or =12"),  # the typed field's own label
+    "hp_help": gettext_noop("12 sets the HP to 12; −7 takes 7 off; +5 adds 5."),
+    "hp_wrong": gettext_noop(
+        "Type a number of HP: 12 sets the HP, −7 takes 7 off, +5 adds 5 (up to 9999)."
+    ),
+    "hp_same": gettext_noop("The same HP and conditions for"),  # the area's other targets
+    "hp_log": gettext_noop("HP %(before)s → %(after)s"),  # the GM's log line of the change
+    "end_confirm": gettext_noop(
+        "End the fight? The characters keep their HP and conditions; nobody can act or take a "
+        "turn until Undo takes the end back."
+    ),
+}
 
 
 def _words(value: str, table: Mapping[str, Any]) -> str:
@@ -25,9 +90,9 @@ def _words(value: str, table: Mapping[str, Any]) -> str:
     return value
 
 
-# Log parameters that are keys of translatable words ("prone", "party"), not names or numbers.
+# Log parameters that are keys of translatable words ("party"), not names or numbers; a
+# "condition" ("prone") is read as its system names it (`condition_label`).
 TRANSLATED_PARAMS: dict[str, Callable[[str], str]] = {
-    "condition": gettext,
     "action": gettext,  # Dračí Hlídka's action name in "%(name)s: %(action)s" (its msgid)
     "saving_throw": gettext,  # OSE's saving throw in "Saving throws against …: Wands"
     "side": lambda value: str(SIDES.get(value, value)),
@@ -53,10 +118,12 @@ def _in_words(value: str, words: Mapping[str, Label]) -> str:
     return WORD.sub(lambda m: words[m[0]].get(lang) if m[0] in words else m[0], value)
 
 
-def _param(key: str, value: Any) -> Any:
+def _param(key: str, value: Any, system: str) -> Any:
     """A log parameter as the page's language shows it: words translated, "55.2" as "55,2"."""
     if not isinstance(value, str):
         return value
+    if key == "condition":
+        return condition_label(value, system)
     if key in TRANSLATED_PARAMS:
         return TRANSLATED_PARAMS[key](value)
     words = _system_words(key)
@@ -67,12 +134,13 @@ def _param(key: str, value: Any) -> Any:
     return value
 
 
-def say(step: Mapping[str, Any] | None) -> str:
-    """A logged Step (template + params) as a sentence in the page's language."""
+def say(step: Mapping[str, Any] | None, system: str = "") -> str:
+    """A logged Step (template + params) as a sentence in the page's language; a condition in
+    it as `system` names it."""
     if not step:
         return ""
     template, given = step["template"], step.get("params") or {}
-    params = {key: _param(key, value) for key, value in given.items()}
+    params = {key: _param(key, value, system) for key, value in given.items()}
     forms = counted(template)
     try:
         if forms is not None:  # the form the count picks in the page's language (cs/pl: 3)
@@ -83,13 +151,16 @@ def say(step: Mapping[str, Any] | None) -> str:
         return plain(template, params)
 
 
-def step_text(step: Step) -> str:
-    return say({"template": step.template, "params": step.params})
+def step_text(step: Step, system: str = "") -> str:
+    return say({"template": step.template, "params": step.params}, system)
 
 
-def condition_label(condition: str) -> str:
-    """A condition in the page's language: the engines name each by its English word."""
-    return gettext(condition)
+def condition_label(condition: str, system: str = "") -> str:
+    """A condition in the page's language: the engines name each by its English word, and a
+    system that says one its own way gives its own (RuleSystem.condition_words: 5e's Polish
+    "powalony" where the others lie "leżący")."""
+    own = SYSTEMS[system].condition_words.get(condition) if system in SYSTEMS else None
+    return pgettext(*own) if own else gettext(condition)
 
 
 def value_field(value: ValueField) -> forms.Field:
@@ -103,18 +174,13 @@ def value_field(value: ValueField) -> forms.Field:
     )
 
 
+def system_word(system: str, key: str) -> str:
+    """One of the fight page's shared words (WORDS) in the system's own terms
+    (RuleSystem.words), in the page's language; the generic word where the system gives none."""
+    own = SYSTEMS[system].words.get(key) if system in SYSTEMS else None
+    return pgettext(*own) if own else gettext(WORDS[key])
+
+
 def system_words(system: str) -> dict[str, str]:
-    """The fight page's shared words in the system's own terms (RuleSystem.words), in the
-    page's language; the generic word where the system gives none. "round" keeps %(n)s."""
-    words = {
-        "gm": gettext("Game master"),
-        "gm_note": gettext("GM note"),
-        "gm_waiting": gettext("waiting for the game master"),
-        "round": gettext("Round %(n)s"),
-        "roll_initiative": gettext("Roll initiative"),
-        "order": gettext("Initiative"),  # the tracker's heading
-        "nobody_acts": gettext("Nobody's turn: roll initiative first."),
-    }
-    own = SYSTEMS[system].words if system in SYSTEMS else {}
-    words.update({key: pgettext(context, text) for key, (context, text) in own.items()})
-    return words
+    """Every shared word of the fight page in the system's own terms. "round" keeps %(n)s."""
+    return {key: system_word(system, key) for key in WORDS}

@@ -49,10 +49,14 @@ class RuleSystem:
     # The journal's [dice] tags may be the system's dice-pool tests ("3d6 vs 10", seed 004).
     pool_tags: bool = False
     # The fight page's shared words in the system's own terms (issue M), each a (context, msgid)
-    # pair from `pgettext` above: "gm" (the GM panel's title), "gm_note" (a log
-    # note's label), "gm_waiting" (a proposal's badge), "round" ("Round %(n)s"),
-    # "roll_initiative" (the button). A word not given here reads as the generic one.
+    # pair from `pgettext` above, keyed as combat.wording.WORDS: "gm" (the GM panel's title),
+    # "gm_note" (a log note's label), "gm_waiting" (a proposal's badge), "round" ("Round
+    # %(n)s"), "roll_initiative" (the button), the "hp…" words of the GM's quick HP box and
+    # Adjust form ("PW" in Polish 5e), "end_confirm". A word not given reads as the generic one.
     words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # The conditions the system names its own way where others share the English word (5e's
+    # prone: Polish "powalony", not the plain "leżący"): condition → a `pgettext` pair.
+    condition_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.key or len(self.key) > MAX_KEY or not self.key.isidentifier():

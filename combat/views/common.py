@@ -21,6 +21,7 @@ from ..models import Encounter, Event
 from ..panel import gm_forms, panel_context
 from ..presenter import Scene, board_context, own_result
 from ..workflow_frame import hold, holding
+from .queries import shown_of
 
 PAGE = "combat/encounter.html"
 
@@ -86,7 +87,8 @@ def answer(request: AuthedHttpRequest, scene: Scene, **panel: Any) -> HttpRespon
     of band to htmx; the whole page without JavaScript."""
     if "gm_forms" not in panel and scene.gm and request.POST.get("forms"):
         panel["gm_forms"] = gm_forms(scene)  # open in the page: they stay open (and kept)
-    context = {**board_context(scene), **panel_context(scene, **panel)}
+    shown = shown_of(request.POST) if partial(request) else None  # the page keeps its log
+    context = {**board_context(scene, shown), **panel_context(scene, **panel)}
     return TemplateResponse(request, f"{PAGE}#answer" if partial(request) else PAGE, context)
 
 

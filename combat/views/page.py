@@ -21,7 +21,7 @@ from ..log_html import log_page
 from ..panel import gm_forms, panel_context
 from ..presenter import Scene, board_context
 from .common import PAGE, encounter_of, partial, scene_of
-from .queries import PageQuery
+from .queries import PageQuery, shown_of
 
 
 @login_required
@@ -68,7 +68,7 @@ def encounter_page(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResp
         return HttpResponse(status=204)  # nothing changed: no swap, no flicker
     scene = Scene.load(membership, encounter, request.user)
     if polled:
-        return render(request, f"{PAGE}#board", board_context(scene))
+        return render(request, f"{PAGE}#board", board_context(scene, shown_of(request.GET)))
     if partial(request) and query["panel"]:  # the panel again (acting as, or a new offer)
         forms = gm_forms(scene) if query["forms"] and scene.gm else None
         context = panel_context(scene, chosen=query["actor"] or "", gm_forms=forms)

@@ -7,6 +7,8 @@ from django import forms
 from django.forms import BooleanField
 from django.http import QueryDict
 
+from combat.log_html import Shown
+
 BIG = 10**18 - 1  # eighteen digits: every number a page of ours ever sends
 
 
@@ -64,3 +66,20 @@ class DiceOddsQuery(Query):
 
     expression = forms.CharField(required=False)  # the dice parser bounds it (its own limits)
     target = AsciiIntegerField(required=False, min_value=-BIG, max_value=BIG)
+
+
+class ShownQuery(Query):
+    """What the browser's board shows (static/js/app.js sends it with polls and posts): its
+    newest entry (`seq.token`) and the mark of the way the log was read for it."""
+
+    shown = forms.RegexField(r"\A[1-9][0-9]{0,8}\.[0-9a-f]{32}\Z", required=False, strip=False)
+    view = forms.RegexField(r"\A[0-9a-f]{32}\Z", required=False, strip=False)
+
+
+def shown_of(data: QueryDict) -> Shown | None:
+    """The board's `Shown`, or None when it sent none or one out of shape."""
+    read = ShownQuery.read(data)
+    if not read["shown"] or not read["view"]:
+        return None
+    seq, token = read["shown"].split(".")
+    return Shown(int(seq), token, read["view"])

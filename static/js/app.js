@@ -218,6 +218,63 @@ document.addEventListener("htmx:configRequest", (event) => {
   const seen = store && store.getItem(SEEN_PREFIX + board.dataset.encounter);
   if (seen) event.detail.parameters.seen = seen;
 });
+// What the board shows (its newest entry and how its log was read), sent with its polls and
+// with every post (whose answer brings the board): the server may then send only the entries
+// after it, added on top of the log this page keeps (#log has hx-preserve in that answer).
+document.addEventListener("htmx:configRequest", (event) => {
+  const board = document.getElementById("board");
+  const polled = event.detail.elt === board;
+  if (!board || !board.dataset.seen || !board.dataset.view || rewriteWarned()) return;
+  if (!polled && event.detail.verb === "get") return;
+  event.detail.parameters.shown = board.dataset.seen;
+  event.detail.parameters.view = board.dataset.view;
+});
+// Answers may land out of order (a poll and a post in flight at once): a board older than the
+// one shown is not swapped in, and the entries an answer brings are merged into the kept log
+// by their number, each once, newest first, so no entry is shown twice or skipped.
+function boardVersion(html) {
+  const found = /<div id="board"[^>]*\sdata-version="(\d+)"/.exec(html || "");
+  return found ? parseInt(found[1], 10) : null;
+}
+function olderThanShown(version) {
+  const board = document.getElementById("board");
+  return version !== null && board && version < parseInt(board.dataset.version, 10);
+}
+// The board's own extension (hx-ext="board" on #board): it hears the board's answers even once
+// a post's answer has replaced that board, when they no longer reach the document. An answer
+// to a board no longer shown is dropped: swapped into it, it would take the kept log with it.
+htmx.defineExtension("board", {
+  onEvent(name, event) {
+    if (name !== "htmx:beforeSwap" || event.detail.target.id !== "board") return true;
+    const gone = !document.body.contains(event.detail.target);
+    if (gone || olderThanShown(boardVersion(event.detail.serverResponse)))
+      event.detail.shouldSwap = false;
+    return true;
+  },
+});
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const target = event.detail.target;
+  const fragment = event.detail.fragment;
+  if (target.id === "board") {
+    const incoming = fragment.querySelector ? fragment.querySelector("#board") : null;
+    if (incoming && olderThanShown(parseInt(incoming.dataset.version, 10)))
+      event.detail.shouldSwap = false;
+  } else if (target.id === "log" && fragment.querySelectorAll) {
+    event.detail.shouldSwap = false;
+    mergeEntries(target, [...fragment.querySelectorAll(":scope > li.log-entry[data-seq]")]);
+  }
+});
+function mergeEntries(log, entries) {
+  for (const entry of entries) {
+    const seq = parseInt(entry.dataset.seq, 10);
+    if (document.getElementById(entry.id)) continue; // shown already
+    const after = [...log.querySelectorAll(":scope > li.log-entry[data-seq]")].find(
+      (shown) => parseInt(shown.dataset.seq, 10) < seq,
+    );
+    log.insertBefore(entry, after || log.querySelector(":scope > li:not(.log-entry)"));
+  }
+  announceNew();
+}
 // After a poll answered "unchanged" (204) or swapped in a new #board; never after the warning.
 document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.elt.id === "board" && event.detail.xhr.status === 204) rememberSeen(false);
@@ -450,7 +507,9 @@ document.addEventListener("htmx:afterSettle", (event) => {
   if (event.detail.elt.id !== "panel") return;
   const now = event.detail.elt.querySelector(".your-turn") !== null;
   if (now && myTurn === false) {
-    if (navigator.vibrate) navigator.vibrate(200);
+    // A phone vibrates only for a page the player has touched (the browser refuses otherwise).
+    const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (navigator.vibrate && touched) navigator.vibrate(200);
     if (chimeWanted()) playChime();
   }
   myTurn = now;

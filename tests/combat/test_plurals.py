@@ -106,7 +106,7 @@ def test_a_line_an_older_log_wrote_still_reads_in_czech():
     step = {"template": "%(attacker)s hits %(target)s: %(damage)s životů",
             "params": {"attacker": "Baldur", "target": "Vůdce skřetů", "damage": 8}}  # fmt: skip
     with translation.override("cs"):
-        assert say(step) == "Baldur zasahuje Vůdce skřetů: ztráta 8 životů"
+        assert say(step) == "Baldur → Vůdce skřetů: zásah, ztráta životů 8"
 
 
 def test_a_side_that_loses_a_round_is_named_in_the_pages_words_with_no_verb_to_agree():

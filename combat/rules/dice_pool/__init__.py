@@ -39,5 +39,25 @@ SYSTEM = RuleSystem(
         "roll_initiative": pgettext("dice_pool", "Set the order"),
         "order": pgettext("dice_pool", "Order of play"),
         "nobody_acts": pgettext("dice_pool", "Nobody's turn: set the order first."),
+        # An NPC has HP (l. 34–35), a player character loses dice (l. 28; common.py: its HP
+        # are its dice): the GM's quick box sets either; a character's dice are whole again
+        # at its next fight (order.py).
+        "hp": pgettext("dice_pool", "HP / dice"),
+        "hp_change": pgettext("dice_pool", "HP or dice change: −1, +1 or =3"),
+        "hp_help": pgettext(
+            "dice_pool",
+            "An NPC's HP, a character's dice: 3 sets them to 3; −1 takes 1 off; +1 adds 1.",
+        ),
+        "hp_wrong": pgettext(
+            "dice_pool",
+            "Type a number of HP or dice: 3 sets them, −1 takes 1 off, +1 adds 1 (up to 9999).",
+        ),
+        "hp_same": pgettext("dice_pool", "The same HP or dice and conditions for"),
+        "hp_log": pgettext("dice_pool", "HP / dice: %(before)s → %(after)s"),
+        "end_confirm": pgettext(
+            "dice_pool",
+            "End the fight? Nobody can act or take a turn until Undo takes the end back; the "
+            "characters start their next fight with all their dice.",
+        ),
     },
 )

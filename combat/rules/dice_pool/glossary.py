@@ -40,6 +40,8 @@ TERMS = (
         "punkty życia (PŻ)",
         "seed 004 l. 34–35",
         "HP",
+        "a player character loses dice instead; the GM's box reads „HP / dice“",
+        {"pl": ("PW",)},
     ),
     Term("bonus dice", "bonusové kostky", "bonus dice", "kości premiowe", "seed 004 l. 45"),
 )

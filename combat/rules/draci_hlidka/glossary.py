@@ -74,9 +74,9 @@ TERMS = (
         "hit points",
         "punkty życia",
         "seed 000 l. 121",
+        "HP / PŻ",
         "",
-        "",
-        {"en": ("životy", "životů")},
+        {"en": ("životy", "životů"), "pl": ("PW",)},
     ),
     Term(
         "advantage / disadvantage",
@@ -95,6 +95,14 @@ TERMS = (
         "Wstawanie z ziemi",
         "seed 000 l. 157",
         avoid={"cs": ("Vztyk z lehu",)},
+    ),
+    Term(
+        "prone",
+        "ležící",
+        "prone",
+        "leżący",
+        "seed 000 l. 143, 237 („ležícího protivníka“)",
+        avoid={"pl": ("powalony",)},
     ),
     Term(
         "pursuit",

@@ -39,5 +39,19 @@ SYSTEM = RuleSystem(
         "gm": pgettext("ose", "Referee"),
         "gm_note": pgettext("ose", "Referee's note"),
         "gm_waiting": pgettext("ose", "waiting for the referee"),
+        # Hit points: the Polish is 5e's, „punkty wytrzymałości“ (PW); the Czech seed's „životy“.
+        "hp": pgettext("ose", "HP"),
+        "hp_change": pgettext("ose", "HP change: −7, +5 or =12"),
+        "hp_help": pgettext("ose", "12 sets the HP to 12; −7 takes 7 off; +5 adds 5."),
+        "hp_wrong": pgettext(
+            "ose", "Type a number of HP: 12 sets the HP, −7 takes 7 off, +5 adds 5 (up to 9999)."
+        ),
+        "hp_same": pgettext("ose", "The same HP and conditions for"),
+        "hp_log": pgettext("ose", "HP %(before)s → %(after)s"),
+        "end_confirm": pgettext(
+            "ose",
+            "End the fight? The characters keep their HP and conditions; nobody can act or take "
+            "a turn until Undo takes the end back.",
+        ),
     },
 )

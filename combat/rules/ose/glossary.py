@@ -50,6 +50,15 @@ TERMS = (
         "",
         {"pl": ("(ZR)",)},
     ),
+    Term(
+        "hit points",
+        "životy",
+        "hit points",
+        "punkty wytrzymałości",
+        "seed 001 l. 133 (cs); pl: 5e's standard",
+        "HP / PW",
+        avoid={"pl": ("PŻ",)},
+    ),
     Term("morale", "morálka", "morale", "morale", "seed 001 l. 46"),
     Term(
         "fighting withdrawal / retreat",

@@ -29,5 +29,26 @@ SYSTEM = RuleSystem(
         "gm_note": pgettext("shadowrun3", "Gamemaster's note"),
         "gm_waiting": pgettext("shadowrun3", "waiting for the gamemaster"),
         "round": pgettext("shadowrun3", "Combat turn %(n)s"),
+        # No HP: the GM's quick box sets the physical condition monitor's free boxes, which the
+        # engine keeps as HP (common.py: hp = 10 − filled boxes); stun is not carried over.
+        "hp": pgettext("shadowrun3", "Physical monitor, boxes free"),
+        "hp_change": pgettext(
+            "shadowrun3", "Physical monitor change: −3 fills 3 boxes, +2 frees 2, =10 clears it"
+        ),
+        "hp_help": pgettext(
+            "shadowrun3",
+            "7 leaves 7 of the physical monitor's 10 boxes free; −3 fills 3 more; +2 frees 2.",
+        ),
+        "hp_wrong": pgettext(
+            "shadowrun3",
+            "Type a number of free boxes: 7 leaves 7 free, −3 fills 3, +2 frees 2 (up to 9999).",
+        ),
+        "hp_same": pgettext("shadowrun3", "The same physical monitor and conditions for"),
+        "hp_log": pgettext("shadowrun3", "Physical monitor, boxes free: %(before)s → %(after)s"),
+        "end_confirm": pgettext(
+            "shadowrun3",
+            "End the fight? The characters keep their physical damage and conditions; nobody "
+            "can act or take a turn until Undo takes the end back.",
+        ),
     },
 )

@@ -66,6 +66,24 @@ TERMS = (
         "seed 003 l. 27, 37",
     ),
     Term(
+        "the GM's HP box: the physical monitor's free boxes",
+        "fyzický záznamník, volná políčka",
+        "physical monitor, boxes free",
+        "monitor fizyczny, wolne pola",
+        "ours (seed 003 l. 27, 37: kondiční záznamník)",
+        "",
+        "no hit points: the engine keeps 10 − the filled physical boxes as HP",
+        {"cs": ("životy", "životů"), "pl": ("PŻ", "PW")},
+    ),
+    Term(
+        "prone",
+        "ležící",
+        "prone",
+        "leżący",
+        "seed 003 l. 35 = p. 16 („Ležící postava“), l. 19 = p. 8 („zalehnout“)",
+        avoid={"pl": ("powalony",)},
+    ),
+    Term(
         "net successes", "čisté úspěchy", "net successes", "sukcesy netto", "seed 003 l. 37 = p. 17"
     ),
 )
