@@ -70,7 +70,7 @@ def sizes(state: dict[str, Any]) -> dict[str, tuple[int, int]]:
     now = Encounter.objects.get(pk=encounter.pk)
     query = {"version": now.version - 1, "seen": shown["seen"], "shown": shown["seen"]}
     found[KEPT] = _both(client, page, {**query, "view": shown["view"]}, HTMX)
-    assert "afterbegin:#log" in client.get(page, {**query, "view": shown["view"]}, **HTMX).text
+    assert 'class="log-new"' in client.get(page, {**query, "view": shown["view"]}, **HTMX).text
     return found
 
 

@@ -160,7 +160,7 @@ class ActionForm(KeyedForm):
         self.weapon_kinds = [o.kind for o in options if o.needs_weapon]
         self.values = value_groups(options)
         for group in self.values:
-            self.fields[group.field] = value_field(group.spec)
+            self.fields[group.field] = value_field(group.spec, engine.key)
 
     def value_fields(self) -> list[tuple[Any, str]]:
         """The bound fields of the situation's modifiers that take a number or a choice, each

@@ -51,6 +51,9 @@ from .models import Encounter, Event
 logger = logging.getLogger(__name__)
 POLL = re.compile(r"\A/campaigns/([1-9][0-9]{0,8})/encounters/([1-9][0-9]{0,8})/\Z")
 VERSION = re.compile(r"\A[0-9]{1,18}\Z")
+# What static/js/app.js sends with a poll: the version, the remembered newest entry (`seen`)
+# and what its board shows (`shown`, `view`: only a changed board reads them).
+ASKED = frozenset({"version", "seen", "shown", "view"})
 STATE_SECONDS = 60  # how long a published state is trusted without a new commit
 MAY_SECONDS = 600  # how long a full request's "this user may watch it" counts
 GENERATION_SECONDS = 86_400
@@ -126,9 +129,9 @@ def unchanged(request: HttpRequest) -> bool:
         return False
     query = request.GET
     version, seen = query.get("version", ""), query.get("seen")
-    if set(query) - {"version", "seen"} or len(query.getlist("version")) != 1:
+    if set(query) - ASKED or len(query.getlist("version")) != 1:
         return False
-    if not VERSION.match(version) or len(query.getlist("seen")) > 1:
+    if not VERSION.match(version) or any(len(query.getlist(name)) > 1 for name in ASKED):
         return False
     user_id = request.session.get(SESSION_KEY)
     auth_hash = request.session.get(HASH_SESSION_KEY)

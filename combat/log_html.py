@@ -11,7 +11,7 @@ them apart, so nothing one may read can reach the other. An entry the viewer may
 kept as empty.
 
 A board drawn again for a browser that already shows the log up to an entry (`Shown`) may
-send only the entries after it (`log_since`): when that entry is still the one the browser
+send only the entries after it (`log_page(shown=…)`): when that entry is still the one the browser
 saw, the viewer reads the log as it did then (`view_mark`), and no entry since is an undo or a
 redo (they strike or lift an older entry)."""
 
@@ -82,16 +82,29 @@ class LogPage:
     entries: list[SafeString]  # newest first, only those this viewer sees
     newest: Row | None  # the newest entry shown
     older_from: int | None  # where the next older page starts (a full page had more)
+    after: int | None = None  # only the entries after this one, which the browser shows
 
 
-def log_page(encounter: Encounter, viewer: Viewer, *, before: int | None, system: str) -> LogPage:
+def log_page(
+    encounter: Encounter,
+    viewer: Viewer,
+    *,
+    before: int | None,
+    system: str,
+    shown: "Shown | None" = None,
+) -> LogPage:
     """A page of the log, newest first, as this viewer reads it (one query); `system` is the
-    campaign's rule system, whose own words the entries use ("Referee's note")."""
+    campaign's rule system, whose own words the entries use ("Referee's note"). `shown`: what
+    the browser's board shows; then only the entries after it where that is safe (`after`)."""
     rows = _rows(encounter, before)
+    if shown is not None and before is None:
+        kept = _after(encounter, rows, viewer, shown, system)
+        if kept is not None:
+            return kept
     drawn = entries_html(rows, viewer, system)
-    shown = [(row, html) for row, html in zip(rows, drawn, strict=True) if html]
+    read = [(row, html) for row, html in zip(rows, drawn, strict=True) if html]
     older_from = rows[-1].seq if len(rows) == LOG_PAGE else None
-    return LogPage([html for _row, html in shown], shown[0][0] if shown else None, older_from)
+    return LogPage([html for _row, html in read], read[0][0] if read else None, older_from)
 
 
 @dataclass(frozen=True)
@@ -108,27 +121,42 @@ STRIKING = frozenset({EventType.UNDO, EventType.REDO})
 
 
 def view_mark(viewer: Viewer) -> str:
-    """The viewer's reading of the log (every field the filter reads, and the language), keyed:
-    equal marks, equal entries; it tells nothing of what it was made from."""
-    message = repr((viewer_key(viewer), get_language()))
+    """The viewer's reading of the log, keyed: equal marks, equal entries; it tells nothing of
+    what it was made from. A player's holds only what the player reads (the combatants they
+    see, theirs, the numbers shown, the language): a hidden combatant coming or going changes
+    none of the entries they were shown, and must not change the mark either."""
+    if viewer.gm:
+        reading: Hashable = viewer_key(viewer)
+    else:
+        seen = set(viewer.names)
+        reading = (
+            tuple(sorted(viewer.names.items())),
+            tuple(sorted(viewer.characters & seen)),
+            tuple(sorted(viewer.own)),
+            tuple(sorted(viewer.hp_shown & seen)),
+            viewer.stats_shown,
+        )
+    message = repr((reading, get_language()))
     return salted_hmac("iniciativa.log.view", message, algorithm="sha256").hexdigest()[:32]
 
 
-def log_since(encounter: Encounter, viewer: Viewer, shown: Shown, *, system: str) -> LogPage | None:
-    """The entries after the one the browser shows, newest first, as `log_page` draws them
-    (one query); None when the browser must get the whole page again (see the module)."""
+def _after(
+    encounter: Encounter, rows: list[Row], viewer: Viewer, shown: Shown, system: str
+) -> LogPage | None:
+    """The entries of `rows` after the one the browser shows, or None when it must get the
+    whole page again (see the module): an undo or redo it may read strikes or lifts an entry
+    it was shown; one it may not read changes nothing it was shown."""
     if not constant_time_compare(shown.view, view_mark(viewer)):
         return None
-    events = Event.objects.log(encounter).reverse().filter(seq__gte=shown.seq)
-    rows = _values(events, LOG_PAGE)
-    if not rows or rows[-1].seq != shown.seq or not _same(encounter, rows[-1], shown.token):
+    at = next((index for index, row in enumerate(rows) if row.seq == shown.seq), None)
+    if at is None or not _same(encounter, rows[at], shown.token):
         return None
-    new = rows[:-1]
-    if any(row.type in STRIKING for row in new):
-        return None
+    new = rows[:at]
     drawn = entries_html(new, viewer, system)
-    newest = next((row for row, html in zip(new, drawn, strict=True) if html), rows[-1])
-    return LogPage([html for html in drawn if html], newest, None)
+    if any(row.type in STRIKING for row, html in zip(new, drawn, strict=True) if html):
+        return None
+    newest = next((row for row, html in zip(new, drawn, strict=True) if html), rows[at])
+    return LogPage([html for html in drawn if html], newest, None, after=shown.seq)
 
 
 def _same(encounter: Encounter, row: Row, token: str) -> bool:

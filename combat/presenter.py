@@ -24,7 +24,7 @@ from . import live, workflows
 from .display import log_entry, tracker_block
 from .encounter_urls import EncounterUrls
 from .fightstate import fight_of
-from .log_html import Shown, log_page, log_since, view_mark
+from .log_html import Shown, log_page, view_mark
 from .models import Combatant, Encounter, Event
 from .services import new_roll_key
 from .visibility import Viewer, visible_events, without_hidden
@@ -206,8 +206,7 @@ def board_context(scene: Scene, shown: Shown | None = None) -> dict[str, Any]:
     `shown`: what the browser's board shows already; then only the entries after it, where
     they are all that changed in the log (`log_kept`: the browser keeps its own)."""
     encounter, gm, system = scene.encounter, scene.gm, scene.campaign.system
-    since = log_since(encounter, scene.viewer, shown, system=system) if shown else None
-    log = since or log_page(encounter, scene.viewer, before=None, system=system)
+    log = log_page(encounter, scene.viewer, before=None, system=system, shown=shown)
     view = scene.tracker_view
     return {
         "campaign": scene.campaign,
@@ -224,7 +223,8 @@ def board_context(scene: Scene, shown: Shown | None = None) -> dict[str, Any]:
             last=scene.skips_defeated(),
         ),
         "log": log.entries,
-        "log_kept": since is not None,
+        "log_kept": log.after is not None,
+        "log_after": log.after,
         "older_from": log.older_from,
         "seen": live.seen_mark(log.newest),  # the newest entry shown
         "view": view_mark(scene.viewer),
@@ -278,7 +278,7 @@ def _kind_label(scene: Scene, actor: str, kind: str) -> str:
     if scene.combatant(actor) is None:
         return kind
     labels = {option.kind: option.label for option in scene.options(actor)}
-    return step_text(labels[kind]) if kind in labels else kind
+    return step_text(labels[kind], scene.campaign.system) if kind in labels else kind
 
 
 def _proposals(scene: Scene) -> list[dict[str, Any]]:
@@ -317,6 +317,6 @@ def engine_odds(engine: EngineBase, fight: Fight | None, action: Any) -> list[st
     if fight is None:
         return []
     try:
-        return [step_text(line) for line in engine.odds(fight, action) or ()]
+        return [step_text(line, engine.key) for line in engine.odds(fight, action) or ()]
     except (RulesError, InvalidDice, KeyError):  # not allowed as chosen (or, for a player, it
         return []  # needs a hidden combatant's state): the resolve says why

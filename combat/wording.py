@@ -163,11 +163,11 @@ def condition_label(condition: str, system: str = "") -> str:
     return pgettext(*own) if own else gettext(condition)
 
 
-def value_field(value: ValueField) -> forms.Field:
+def value_field(value: ValueField, system: str = "") -> forms.Field:
     """A form field for an engine's ValueField: a choice, or a bounded whole number."""
-    label = step_text(value.label)
+    label = step_text(value.label, system)
     if value.choices:
-        choices = [("", "—")] + [(key, step_text(text)) for key, text in value.choices]
+        choices = [("", "—")] + [(key, _choice(key, text, system)) for key, text in value.choices]
         return forms.ChoiceField(label=label, choices=choices, required=False)
     return forms.IntegerField(
         label=label, required=False, min_value=value.minimum, max_value=value.maximum
@@ -184,3 +184,12 @@ def system_word(system: str, key: str) -> str:
 def system_words(system: str) -> dict[str, str]:
     """Every shared word of the fight page in the system's own terms. "round" keeps %(n)s."""
     return {key: system_word(system, key) for key in WORDS}
+
+
+def _choice(key: str, text: Step, system: str) -> str:
+    """A value field's choice; a condition offered by its own word (5e's "prone") as the
+    system names it, as the tracker and the log do."""
+    own = SYSTEMS[system].condition_words.get(key) if system in SYSTEMS else None
+    if own is not None and text.template == own[1] and not text.params:
+        return pgettext(*own)
+    return step_text(text, system)

@@ -219,51 +219,49 @@ document.addEventListener("htmx:configRequest", (event) => {
   if (seen) event.detail.parameters.seen = seen;
 });
 // What the board shows (its newest entry and how its log was read), sent with its polls and
-// with every post (whose answer brings the board): the server may then send only the entries
-// after it, added on top of the log this page keeps (#log has hx-preserve in that answer).
+// with every post (whose answer brings the board): the server may then answer with a board
+// whose #log keeps the page's own (hx-preserve) and whose template.log-new holds only the
+// entries after that one. Answers may land out of order (a poll and a post in flight at once):
+// a board asked for before the one shown, or for a board no longer shown, is not swapped in;
+// the new entries are merged into the kept log by their number, each once, newest first; if
+// the entry they follow is not on the page, the board is dropped and the next poll asks for
+// the whole log.
+let sentCount = 0;
+const sentAt = new WeakMap(); // xhr → the order it was sent in
+let boardFrom = 0; // the order of the request whose board is shown
+let answering = 0; // the order of the request whose answer is being swapped in
+let wholeNext = false;
+document.addEventListener("htmx:beforeRequest", (event) => {
+  sentAt.set(event.detail.xhr, ++sentCount);
+});
+document.addEventListener("htmx:beforeSwap", (event) => {
+  answering = sentAt.get(event.detail.xhr) || 0;
+});
 document.addEventListener("htmx:configRequest", (event) => {
   const board = document.getElementById("board");
   const polled = event.detail.elt === board;
-  if (!board || !board.dataset.seen || !board.dataset.view || rewriteWarned()) return;
+  if (!board || !board.dataset.seen || !board.dataset.view || rewriteWarned() || wholeNext) return;
   if (!polled && event.detail.verb === "get") return;
   event.detail.parameters.shown = board.dataset.seen;
   event.detail.parameters.view = board.dataset.view;
 });
-// Answers may land out of order (a poll and a post in flight at once): a board older than the
-// one shown is not swapped in, and the entries an answer brings are merged into the kept log
-// by their number, each once, newest first, so no entry is shown twice or skipped.
-function boardVersion(html) {
-  const found = /<div id="board"[^>]*\sdata-version="(\d+)"/.exec(html || "");
-  return found ? parseInt(found[1], 10) : null;
-}
-function olderThanShown(version) {
-  const board = document.getElementById("board");
-  return version !== null && board && version < parseInt(board.dataset.version, 10);
-}
-// The board's own extension (hx-ext="board" on #board): it hears the board's answers even once
-// a post's answer has replaced that board, when they no longer reach the document. An answer
-// to a board no longer shown is dropped: swapped into it, it would take the kept log with it.
-htmx.defineExtension("board", {
-  onEvent(name, event) {
-    if (name !== "htmx:beforeSwap" || event.detail.target.id !== "board") return true;
-    const gone = !document.body.contains(event.detail.target);
-    if (gone || olderThanShown(boardVersion(event.detail.serverResponse)))
-      event.detail.shouldSwap = false;
-    return true;
-  },
-});
-document.addEventListener("htmx:oobBeforeSwap", (event) => {
-  const target = event.detail.target;
-  const fragment = event.detail.fragment;
-  if (target.id === "board") {
-    const incoming = fragment.querySelector ? fragment.querySelector("#board") : null;
-    if (incoming && olderThanShown(parseInt(incoming.dataset.version, 10)))
-      event.detail.shouldSwap = false;
-  } else if (target.id === "log" && fragment.querySelectorAll) {
-    event.detail.shouldSwap = false;
-    mergeEntries(target, [...fragment.querySelectorAll(":scope > li.log-entry[data-seq]")]);
+function boardArrives(order, incoming) {
+  if (order < boardFrom) return false;
+  const added = incoming.querySelector("template.log-new");
+  if (added) {
+    const log = document.getElementById("log");
+    if (!log || !document.getElementById("log-" + added.dataset.after)) {
+      wholeNext = true;
+      return false;
+    }
+    const entries = [...added.content.children].filter((li) => li.matches("li.log-entry[data-seq]"));
+    mergeEntries(log, entries);
+    added.remove();
   }
-});
+  boardFrom = order;
+  wholeNext = false;
+  return true;
+}
 function mergeEntries(log, entries) {
   for (const entry of entries) {
     const seq = parseInt(entry.dataset.seq, 10);
@@ -275,6 +273,29 @@ function mergeEntries(log, entries) {
   }
   announceNew();
 }
+// A post's answer brings the board out of band.
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  if (event.detail.target.id === "board" && !boardArrives(answering, event.detail.fragment))
+    event.detail.shouldSwap = false;
+});
+// A poll's answer: the board's own extension (hx-ext="board" on #board) hears it even once a
+// post's answer has replaced that board, when it no longer reaches the document; swapped into
+// a board no longer shown, it would take the kept log with it.
+if (window.htmx)
+  htmx.defineExtension("board", {
+    onEvent(name, event) {
+      const detail = event.detail;
+      if (name !== "htmx:beforeSwap" || detail.target.id !== "board" || !detail.shouldSwap)
+        return true;
+      const parsed = document.createElement("template");
+      parsed.innerHTML = detail.serverResponse;
+      const shown = document.body.contains(detail.target);
+      if (!shown || !boardArrives(sentAt.get(detail.xhr) || 0, parsed.content))
+        detail.shouldSwap = false;
+      else detail.serverResponse = parsed.innerHTML; // without the entries merged already
+      return true;
+    },
+  });
 // After a poll answered "unchanged" (204) or swapped in a new #board; never after the warning.
 document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.elt.id === "board" && event.detail.xhr.status === 204) rememberSeen(false);

@@ -49,7 +49,7 @@ def test_logs_kept_and_added_to_read_as_a_fresh_page(
             "response",
             lambda r: (
                 added.append(r.url)
-                if "/encounters/" in r.url and r.status == 200 and "afterbegin:#log" in r.text()
+                if "/encounters/" in r.url and r.status == 200 and 'class="log-new"' in r.text()
                 else None
             ),
         )

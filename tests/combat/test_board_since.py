@@ -5,7 +5,9 @@ on top of the log the page keeps, or the whole log wherever that is not safe."""
 
 import re
 
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from campaigns.models import Monster
@@ -42,8 +44,8 @@ def _entries(html: str) -> list[int]:
 
 
 def _kept(html: str) -> bool:
-    """The answer keeps the page's log: an empty #log with hx-preserve, the new entries out of
-    band on top of it."""
+    """The answer keeps the page's log: an empty #log with hx-preserve, the new entries in the
+    board's template.log-new, which static/js/app.js merges into it."""
     log = re.search(
         r'<ol class="list-unstyled" id="log" reversed( hx-preserve)?>(.*?)</ol>', html, re.S
     )
@@ -65,7 +67,7 @@ def test_a_poll_after_one_action_sends_that_entry_alone_on_top_of_the_kept_log(c
     _attack(fight, "a1")
     html = _poll(client, fight, shown)
     assert _kept(html) and _entries(html) == [before + 1]
-    assert '<div hx-swap-oob="afterbegin:#log">' in html
+    assert f'<template class="log-new" data-after="{before}">' in html
     assert _board(html)["seen"].startswith(f"{before + 1}.")  # the next poll shows from there
     full = client.get(_url(fight), {"version": 0}, **HTMX).content.decode()
     assert not _kept(full) and len(_entries(full)) == before + 1  # without `shown`: all
@@ -79,7 +81,7 @@ def test_the_answer_to_a_post_keeps_the_log_too(client, fight):
     new = int(shown["shown"].split(".")[0]) + 1
     assert _kept(html) and _entries(html) == [new]
     assert '<div id="board" class="board" tabindex="-1" hx-swap-oob="true"' in html
-    assert html.index('id="board"') < html.index('hx-swap-oob="afterbegin:#log"')  # in order
+    assert html.index('id="board"') < html.index('class="log-new"') < html.rindex("</section>")
 
 
 def test_an_undo_since_sends_the_whole_log_for_the_entry_it_strikes(client, fight):
@@ -144,21 +146,45 @@ def test_a_player_gets_nothing_of_an_entry_they_may_not_read(client, fight, djan
     shown = _shown(player, fight)
     workflows.adjust(fight["encounter"].pk, fight["gm"], "w1", key, hp=1)
     html = _poll(player, fight, shown)
-    assert _kept(html) and _entries(html) == [] and "afterbegin" not in html
+    assert _kept(html) and _entries(html) == [] and "log-new" in html
     assert _board(html)["seen"] == shown["shown"] and wolf.name not in html
 
 
-def test_a_hidden_newcomer_changes_the_players_reading_so_the_whole_log_comes(
+def test_a_hidden_newcomer_changes_nothing_the_player_reads_not_even_the_answers_shape(
     client, fight, django_user_model
 ):
-    """A hidden wolf is a name the player's filter now knows: their reading of the log changed,
-    so the whole log is drawn again for them, without the wolf's arrival."""
+    """A hidden wolf joining, its HP changed and the change undone: nothing the player was
+    shown changes, so their reading (the view mark) stays, their log is kept and nothing is
+    added; the answer's shape tells them nothing the gaps in the numbers do not."""
     player = _player(Client(), django_user_model)
     shown = _shown(player, fight)
-    wolf, _key = _hidden_wolf(fight)
+    wolf, key = _hidden_wolf(fight)
+    workflows.adjust(fight["encounter"].pk, fight["gm"], "w1", key, hp=1)
+    workflows.undo(fight["encounter"].pk, fight["gm"], "w1-undo")
     html = _poll(player, fight, shown)
-    assert not _kept(html) and wolf.name not in html
-    assert _board(html)["seen"] == shown["shown"]
+    assert _kept(html) and _entries(html) == [] and wolf.name not in html
+    assert _board(html)["seen"] == shown["shown"] and _board(html)["view"] == shown["view"]
+
+
+def test_the_whole_log_sent_instead_costs_no_more_queries(client, fight):
+    """One read of the log whichever answer it gives: the kept log's answer and the whole
+    log's (after an undo) cost what the board that was never told what it shows costs."""
+    client.force_login(fight["gm"])
+    _attack(fight, "a1")
+    shown = _shown(client, fight)
+    workflows.undo(fight["encounter"].pk, fight["gm"], "u1")
+    counts = []  # read at once: the next request empties the connection's query log
+    for query in ({}, shown):
+        with CaptureQueriesContext(connection) as captured:
+            assert not _kept(_poll(client, fight, query))
+        counts.append(len(captured))
+    now = _shown(client, fight)
+    _attack(fight, "a2")
+    with CaptureQueriesContext(connection) as captured:
+        assert _kept(_poll(client, fight, now))
+    counts.append(len(captured))
+    plain, instead, kept = counts
+    assert instead == plain and kept <= plain
 
 
 def test_a_player_gets_the_entries_they_may_read(client, fight, django_user_model):

@@ -3,6 +3,7 @@ exactly the same answers as the full way — a change, a removed player, a chang
 deleted encounter, another campaign's user, a failing cache all go the full way."""
 
 import re
+from urllib.parse import urlencode
 
 import pytest
 from django.core.cache import cache
@@ -36,12 +37,14 @@ def _url(encounter) -> str:  # type: ignore[no-untyped-def]
 
 
 def _shown(client, encounter) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    """The full page, as a browser first opens it: the version and the mark it remembers."""
+    """The full page, as a browser first opens it: what static/js/app.js polls with (the
+    version, the mark it remembers, and what its board shows: its newest entry and view)."""
     html = client.get(_url(encounter)).content.decode()
     board = re.search(r'<div id="board"[^>]*>', html)
     assert board is not None
-    found = dict(re.findall(r'data-(version|seen)="([^"]*)"', board.group(0)))
-    return {"version": found["version"], "seen": found["seen"]}
+    found = dict(re.findall(r'data-(version|seen|view)="([^"]*)"', board.group(0)))
+    seen = found["seen"]
+    return {"version": found["version"], "seen": seen, "shown": seen, "view": found["view"]}
 
 
 def _member(django_user_model, name):  # type: ignore[no-untyped-def]
@@ -152,6 +155,8 @@ def test_other_requests_are_never_answered_from_it(client, table, django_user_mo
     url = _url(encounter)
     panel = client.get(url, {**shown, "panel": "1"}, **HTMX)
     assert not fastpoll.unchanged(panel.wsgi_request)  # the view decides (here: unchanged)
+    twice = client.get(url + "?" + urlencode({**shown, "view": ["a", "b"]}, doseq=True), **HTMX)
+    assert not fastpoll.unchanged(twice.wsgi_request)  # a value asked twice: the full way
     panel = client.get(url, {"panel": "1"}, **HTMX)
     assert panel.status_code == 200 and 'id="panel"' in panel.content.decode()
     page = client.get(url, shown)  # not htmx: the whole page

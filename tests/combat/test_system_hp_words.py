@@ -174,3 +174,17 @@ def test_a_5e_log_line_names_prone_in_the_systems_word():
 def test_every_systems_own_word_has_a_generic_one():
     for system in SYSTEMS.values():
         assert set(system.words) <= set(WORDS), system.key
+
+
+def test_the_action_forms_condition_choice_says_the_systems_word(demo):
+    """5e's "apply a condition" choice offers prone as the tracker and the log name it."""
+    from combat.fightstate import fight_of
+    from combat.rules.dnd5e.catalogue import value_field as spec_of
+    from combat.wording import value_field
+
+    encounter = _encounter("dnd5e")
+    spec = spec_of("condition", fight_of(encounter, list(encounter.combatants.all())))
+    with translation.override("pl"):
+        offered = dict(value_field(spec, "dnd5e").choices)
+        plain = dict(value_field(spec).choices)
+    assert offered["prone"] == "powalony" and plain["prone"] == "leżący"
