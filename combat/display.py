@@ -102,6 +102,12 @@ class BadgeView:
     boxes: tuple[bool, ...] = ()  # a condition monitor: True = a filled box
     good: bool = False  # filled boxes drawn as good news, not as harm
 
+    @property
+    def spoken(self) -> str:
+        """The boxes as a screen reader says them: "3 of 10" (filled of all)."""
+        filled = sum(self.boxes)
+        return gettext("%(filled)s of %(total)s") % {"filled": filled, "total": len(self.boxes)}
+
 
 @dataclass(frozen=True)
 class TrackerGroup:

@@ -188,3 +188,15 @@ def test_the_action_forms_condition_choice_says_the_systems_word(demo):
         offered = dict(value_field(spec, "dnd5e").choices)
         plain = dict(value_field(spec).choices)
     assert offered["prone"] == "powalony" and plain["prone"] == "leżący"
+
+
+def test_a_condition_monitor_is_read_out_as_filled_of_all(client, demo):
+    """Issue M: a screen reader heard "10" whatever the damage; it hears "3 of 10"."""
+    encounter = _encounter("shadowrun3")
+    row = encounter.combatants.filter(is_npc=False).first()
+    workflows.adjust(encounter.pk, demo, "monitor-1", row.key, hp=7)  # 3 physical boxes filled
+    client.force_login(demo)
+    html = client.get(_url(encounter), HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    item = html.split(f'data-combatant="{row.name}"', 1)[1].split("</li>", 1)[0]
+    labels = re.findall(r'class="monitor[^"]*" role="img" aria-label="([^"]*)"', item)
+    assert labels == ["3 z 10", "0 z 10"]  # physical, then stun
