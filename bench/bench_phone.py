@@ -182,8 +182,9 @@ def report(found: dict[str, tuple[int, int]], render: dict[str, float], database
         "touch. A change sends the board once to every open page: the whole board to a page "
         "that asks without saying what it shows; to a page that does (static/js/app.js sends "
         "its board's newest entry and how its log was read), the board with the log left as "
-        "the page keeps it and only the new entries to add on top (combat.log_html.log_since; "
-        "the whole log again after an undo or redo, or when the reading changed).",
+        "the page keeps it and only the new entries to add to it (combat.log_html.log_page; "
+        "the whole log again after an undo or redo the page may read, or when the reading "
+        "changed). The demo's log holds 7 entries; a page of 30 weighs more and saves more.",
         "",
         f"First render of the same page in Chromium (median of 5 fresh loads, cache off) on a "
         f"throttled phone profile — Fast 3G ({NETWORK['latency']} ms latency, 1.6 Mbit/s down) "
