@@ -27,7 +27,12 @@ def _same_as_afresh(page, fresh, url: str) -> list[str]:  # type: ignore[no-unty
     fresh.goto(url)
     version = fresh.locator("#board").get_attribute("data-version") or ""
     expect(page.locator("#board")).to_have_attribute("data-version", version)
-    kept, afresh = page.evaluate(LOG), fresh.evaluate(LOG)
+    afresh = fresh.evaluate(LOG)
+    for _ in range(50):  # htmx settles a swap's attributes (a struck entry's class) 20 ms late
+        kept = page.evaluate(LOG)
+        if kept == afresh:
+            break
+        page.wait_for_timeout(100)
     assert kept == afresh
     return kept
 
