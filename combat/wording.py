@@ -191,5 +191,5 @@ def _choice(key: str, text: Step, system: str) -> str:
     system names it, as the tracker and the log do."""
     own = SYSTEMS[system].condition_words.get(key) if system in SYSTEMS else None
     if own is not None and text.template == own[1] and not text.params:
-        return pgettext(*own)
+        return condition_label(key, system)
     return step_text(text, system)
