@@ -13,6 +13,7 @@ from campaigns.exchange import CampaignFormatError
 from campaigns.extensions import FileIds, FileRecords, FileSection
 from campaigns.models import Campaign, Character, Monster
 
+from .dice_audit import record_log
 from .eventlog import seal
 from .history import rebuild_history
 from .models import Combatant, Encounter, Event
@@ -177,6 +178,7 @@ def _log_in(
     seal(encounter)  # signed by this server's key, as the log stands when imported
     encounter.save()
     rebuild_history(encounter)  # open proposals and the undo/redo stacks, from the log
+    record_log(encounter)  # its rolls for the dice audit
 
 
 def _export(campaign: Campaign, ids: FileIds) -> list[Row]:

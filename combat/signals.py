@@ -16,11 +16,11 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from campaigns.log_triggers import log_wipe_allowed
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign, JournalRoll, Membership
 
-from . import fastpoll
+from . import dice_audit, fastpoll
 from .live import encounter_changed
-from .models import Encounter, Event, Roll
+from .models import AuditRoll, Encounter, Event, Roll
 
 
 @receiver(post_delete, sender=Encounter)
@@ -71,3 +71,15 @@ def _new_generation(user_id: Any) -> None:
     if fastpoll.shared():  # also where polls are not answered from it (a maintenance shell)
         fastpoll.new_generation(user_id)
         transaction.on_commit(lambda: fastpoll.new_generation(user_id))
+
+
+@receiver(post_save, sender=Roll)
+def audit_quick_roll(sender: type, instance: Roll, created: bool, **kwargs: Any) -> None:
+    if created and not kwargs.get("raw"):
+        AuditRoll.objects.create(**dice_audit.quick_fields(instance))
+
+
+@receiver(post_save, sender=JournalRoll)
+def audit_journal_roll(sender: type, instance: JournalRoll, created: bool, **kwargs: Any) -> None:
+    if created and not kwargs.get("raw"):
+        AuditRoll.objects.create(**dice_audit.journal_fields(instance))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import actions, odds, page, rolls, simulate, table
+from .views import actions, audit, odds, page, rolls, simulate, table
 
 app_name = "combat"
 
@@ -10,6 +10,8 @@ urlpatterns = [
     path("<int:pk>/roll/", rolls.quick_roll, name="roll"),
     path("<int:pk>/rolls/", rolls.roll_log, name="rolls"),
     path("<int:pk>/odds/", rolls.odds, name="odds"),
+    path("<int:pk>/dice/", audit.audit_page, name="dice_audit"),
+    path("<int:pk>/dice/receipt/", audit.receipt_page, name="dice_receipt"),
     path("<int:pk>/encounters/", page.encounter_list, name="encounters"),
     path(ENCOUNTER, page.encounter_page, name="encounter"),
     path(ENCOUNTER + "gm-forms/", page.encounter_gm_forms, name="encounter_gm_forms"),

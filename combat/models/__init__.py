@@ -1,3 +1,4 @@
+from .audit import AuditRoll, Origin, Source
 from .encounters import Combatant, Encounter, EncounterStatus
 from .events import Event, EventQuerySet
 from .history import JournalRollUse, OpenProposal, StruckEntry, UndoEntry
@@ -5,6 +6,7 @@ from .rolls import AppendOnlyError, Roll, RollQuerySet
 
 __all__ = [
     "AppendOnlyError",
+    "AuditRoll",
     "Combatant",
     "Encounter",
     "EncounterStatus",
@@ -12,8 +14,10 @@ __all__ = [
     "EventQuerySet",
     "JournalRollUse",
     "OpenProposal",
+    "Origin",
     "Roll",
     "RollQuerySet",
+    "Source",
     "StruckEntry",
     "UndoEntry",
 ]

@@ -60,10 +60,10 @@ def test_queries_do_not_grow_with_combatants_or_log_entries(client, fight):
     # when the fight refuses the post). The action reads the fight once: its view takes the
     # locks (membership, encounter) and reads the combatants inside the write's transaction,
     # and its workflow writes from them inside a savepoint, so a refusal rolls back what it
-    # wrote (savepoint, key, writes, event, history row, version, release); then the
-    # re-render from the encounter it saved. A poll that sends the entry its browser remembers
-    # adds one indexed lookup (combat.live).
-    assert small == {"poll_unchanged": 4, "poll_remembering": 5, "page": 8, "action": 18}
+    # wrote (savepoint, key, writes, event, history row, the dice audit's rows of its rolls,
+    # version, release); then the re-render from the encounter it saved. A poll that sends
+    # the entry its browser remembers adds one indexed lookup (combat.live).
+    assert small == {"poll_unchanged": 4, "poll_remembering": 5, "page": 8, "action": 19}
     assert small["poll_remembering"] == small["poll_unchanged"] + 1
 
 

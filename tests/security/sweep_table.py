@@ -134,6 +134,11 @@ def _encounter_query(w: Any, side: Any, user: Any) -> dict[str, Any]:
     return {"actor": _action(w, side, user)["actor"]}
 
 
+def _receipt_query(w: Any, side: Any, user: Any) -> dict[str, Any]:
+    """The receipt of the fight's first roll (its initiative)."""
+    return {"encounter": side.encounter.pk, "seq": side.encounter.log_length, "hash": "abcdef"}
+
+
 def _const(data: dict[str, Any]) -> Body:
     return lambda w, side, user: dict(data)
 
@@ -187,6 +192,8 @@ URLS: dict[str, Url] = {
         body=_const({"expression": "2d6", "key": "sweep-roll"}),
     ),
     "combat:rolls": Url(("pk",), get=MEMBERS),
+    "combat:dice_audit": Url(("pk",), get=MEMBERS, query=_const({"who": "u1"})),
+    "combat:dice_receipt": Url(("pk",), get=MEMBERS, query=_receipt_query),
     "combat:odds": Url(("pk",), get=MEMBERS, query=_const({"expression": "2d6", "target": "7"})),
     "combat:encounters": Url(
         ("pk",), BOTH, get=MEMBERS, post=GMS, writes=GMS, body=_const({"name": "Second fight"})
