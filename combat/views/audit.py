@@ -88,12 +88,20 @@ def _with_receipts(rows: list[AuditRoll]) -> list[tuple[AuditRoll, str]]:
     return [(row, hashes.get(row.pk, "")) for row in rows]
 
 
+def _signed(percent: int) -> str:
+    return f"{percent:+d}".replace("-", "−") if percent else "0"
+
+
 def _tested(found: Fairness) -> dict[str, Any]:
     """One die size as the page shows it: its verdict in words, every face against fair."""
     expected = found.expected
     faces = (
         [
-            {"face": face, "count": count, "off": round(100 * (count - expected) / expected)}
+            {
+                "face": face,
+                "count": count,
+                "off": _signed(round(100 * (count - expected) / expected)),
+            }
             for face, count in enumerate(found.counts, 1)
         ]
         if expected
