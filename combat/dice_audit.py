@@ -7,10 +7,7 @@ whether the faces were typed in), and all of them again from the records by `reb
 migration that made the index, the campaign import). A fight action whose faces were a journal
 roll's adds nothing: those faces are counted once, as the journal roll.
 
-Read: the GM reads every row; a player every quick and journal roll (the campaign's roll log and
-its scenes are every member's) and a fight's roll only where the fight's log shows them its
-numbers (combat.visibility). Server rolls are tested; physical dice typed in, and fight rolls
-from before the index recorded their origin, are counted apart.
+Read by combat.audit_read.
 """
 
 from __future__ import annotations
@@ -19,18 +16,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
-
 from campaigns.models import JournalRoll
 from combat.rules.dice import InvalidDice, roll
-from combat.rules.dice.fairness import Fairness, fairness_of, tally
 from combat.rules.encounter import EventType
 from combat.rules.faces import FacesExhausted, TypedFaces
 
-from .eventlog import seal_holds
 from .models import AuditRoll, Combatant, Encounter, Event, Origin, Roll, Source
-from .visibility import Viewer, visible_roll
+from .visibility import entry_keys
 
 ROLLS_SHOWN = 50  # the rolls behind the counts: the newest, a page of them
 
@@ -116,6 +108,7 @@ def event_fields(
         return []
     outcome = payload.get("outcome") or {}
     about, audience = outcome.get("roll_about") or [], outcome.get("roll_audience") or []
+    entry = {"hides_if": entry_keys(event.type, payload), "secret": bool(payload.get("secret"))}
     rows = []
     for index, rolled in enumerate(outcome.get("rolls") or []):
         roller = str(rolled.get("roller") or "")
@@ -137,6 +130,7 @@ def event_fields(
                 expression=str(rolled.get("expression") or "")[:200],
                 total=total if isinstance(total, int) else None,
                 created_at=event.created_at,
+                **entry,
             )
         )
     return rows
@@ -197,116 +191,3 @@ def _logged(encounter: Any, campaign_id: int, records: Records) -> list[dict[str
     for event in log.iterator():
         rows += event_fields(event, Origin.UNKNOWN, characters, campaign_id)
     return rows
-
-
-@dataclass(frozen=True)
-class Audit:
-    """What one viewer may read of a campaign's dice, by origin."""
-
-    server: list[Fairness]
-    typed: list[Fairness]
-    unknown: list[Fairness]
-    unread: int  # rolls whose dice could not be told apart by size
-    rolls: list[AuditRoll]  # the newest of them, with their receipts
-
-
-def readable(
-    rows: QuerySet[AuditRoll], user: AbstractBaseUser | AnonymousUser, *, gm: bool
-) -> list[AuditRoll]:
-    """The rows this viewer may read: a player's fight rolls only where the log shows them."""
-    found = list(rows)
-    if gm:
-        return found
-    fights = {row.encounter_id for row in found if row.source == Source.FIGHT}
-    viewers = _viewers(fights, user)
-    return [row for row in found if row.source != Source.FIGHT or _shown(row, viewers)]
-
-
-def _viewers(encounter_ids: set[int | None], user: Any) -> dict[int, Viewer]:
-    encounters = Encounter.objects.filter(pk__in=encounter_ids).select_related("campaign")
-    combatants: dict[int, list[Combatant]] = {}
-    rows = Combatant.objects.filter(encounter__in=encounters).select_related("character")
-    for row in rows:
-        combatants.setdefault(row.encounter_id, []).append(row)
-    return {
-        encounter.pk: Viewer.of(encounter, combatants.get(encounter.pk, []), user, gm=False)
-        for encounter in encounters
-    }
-
-
-def _shown(row: AuditRoll, viewers: Mapping[int, Viewer]) -> bool:
-    viewer = viewers.get(row.encounter_id or 0)
-    if viewer is None:
-        return False
-    rolled = {"roller": row.roller or None}
-    outcome = {"roll_about": [row.about or None], "roll_audience": [row.audience or None]}
-    return visible_roll(rolled, 0, outcome, viewer) is rolled
-
-
-def audit(rows: list[AuditRoll]) -> Audit:
-    """Each origin's face counts tested per die size, and the newest rolls."""
-    by_origin: dict[str, list[tuple[int, int]]] = {origin: [] for origin in Origin.values}
-    for row in rows:
-        by_origin[row.origin].extend((sides, face) for sides, face in row.dice)
-    tested = {origin: fairness_of(tally(dice)) for origin, dice in by_origin.items()}
-    return Audit(
-        server=tested[Origin.SERVER],
-        typed=tested[Origin.TYPED],
-        unknown=tested[Origin.UNKNOWN],
-        unread=sum(not row.read for row in rows),
-        rolls=rows[:ROLLS_SHOWN],
-    )
-
-
-def receipts(rows: list[AuditRoll]) -> dict[int, str]:
-    """Each fight roll's event hash (its place in the encounter's chain), by row."""
-    wanted = {(row.encounter_id, row.seq) for row in rows if row.source == Source.FIGHT}
-    if not wanted:
-        return {}
-    encounters = {encounter for encounter, _ in wanted}
-    events = Event.objects.filter(encounter_id__in=encounters, seq__in={s for _, s in wanted})
-    hashes = {(e, s): h for e, s, h in events.values_list("encounter_id", "seq", "hash")}
-    return {row.pk: hashes.get((row.encounter_id, row.seq), "") for row in rows}
-
-
-@dataclass(frozen=True)
-class Receipt:
-    """A fight roll's entry checked against its log: the entry's hash recomputed from its
-    content, every later entry linked to it up to the log's head, and the head's seal."""
-
-    encounter: Encounter
-    seq: int
-    hash: str
-    links: int  # entries after it, each linked to the one before
-    intact: bool
-    matches: bool | None  # the hash the viewer kept, if they gave one
-
-
-def check_receipt(
-    rows: QuerySet[AuditRoll],
-    user: AbstractBaseUser | AnonymousUser,
-    *,
-    gm: bool,
-    encounter_id: int,
-    seq: int,
-    kept: str = "",
-) -> Receipt | None:
-    """The receipt of a roll this viewer may read (None for anything else, the same answer
-    whether such an entry exists or not). Reads the entries from it to the head once."""
-    mine = readable(
-        rows.filter(encounter_id=encounter_id, seq=seq, source=Source.FIGHT), user, gm=gm
-    )
-    if not mine:
-        return None
-    encounter = mine[0].encounter
-    assert encounter is not None
-    log = Event.objects.filter(encounter=encounter, seq__gte=seq).order_by("seq")
-    intact, previous, links, entry_hash = True, None, -1, ""
-    for event in log.iterator():
-        links += 1
-        intact &= event.compute_hash() == event.hash and event.seq == seq + links
-        intact &= previous is None or event.prev_hash == previous
-        previous, entry_hash = event.hash, entry_hash or event.hash
-    intact &= previous == encounter.log_head and seal_holds(encounter)
-    matches = entry_hash.startswith(kept.lower()) if kept else None
-    return Receipt(encounter, seq, entry_hash, max(links, 0), intact, matches)

@@ -17,6 +17,7 @@ NAMES = {
     "add": ("combat:encounter_add", None),
     "adjust": ("combat:encounter_adjust", None),
     "options": ("combat:encounter_options", None),
+    "record": ("combat:encounter_record", None),
     **{f"turn_{step}": ("combat:encounter_turn", step) for step in TURN_STEPS},
 }
 

@@ -111,3 +111,19 @@ def verify_chain(encounter: Encounter) -> list[str]:
             "tail was cut or the head rewound, or the signing key changed (see sign_logs)"
         )
     return problems
+
+
+RECEIPT_SALT = "iniciativa.eventlog.roll-receipt"
+
+
+def receipt_token(encounter_id: int, seq: int, hash: str, key: str | None = None) -> str:
+    """A roll's receipt as a player keeps it: keyed, so it names the entry without letting
+    anyone test guesses at what the entry holds (the bare hash would)."""
+    return _mac(RECEIPT_SALT, f"{encounter_id}:{seq}:{hash}", key or signing_keys()[0])[:16]
+
+
+def receipt_holds(encounter_id: int, seq: int, hash: str, kept: str) -> bool:
+    return any(
+        constant_time_compare(kept.lower(), receipt_token(encounter_id, seq, hash, key))
+        for key in signing_keys()
+    )

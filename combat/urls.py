@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import actions, audit, odds, page, rolls, simulate, table
+from .views import actions, audit, odds, page, record, rolls, simulate, table
 
 app_name = "combat"
 
@@ -27,5 +27,6 @@ urlpatterns = [
     path(ENCOUNTER + "adjust/", actions.encounter_adjust, name="encounter_adjust"),
     path(ENCOUNTER + "simulate/", simulate.encounter_simulate, name="encounter_simulate"),
     path(ENCOUNTER + "table/", table.encounter_table, name="encounter_table"),
+    path(ENCOUNTER + "record/", record.encounter_record, name="encounter_record"),
     path(ENCOUNTER + "<str:step>/", actions.encounter_turn, name="encounter_turn"),
 ]

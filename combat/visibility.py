@@ -163,19 +163,24 @@ def _about_hidden(event: Event, viewer: Viewer) -> bool:
     payload = event.payload
     if event.type == EventType.ADDED:
         return all(not viewer.sees(c.get("key")) for c in payload.get("combatants", []))
+    return any(not viewer.sees(key) for key in entry_keys(event.type, payload))
+
+
+def entry_keys(kind: str, payload: Mapping[str, Any]) -> list[str]:
+    """The combatants any one of which, hidden, hides a whole entry from a player: the action's
+    actor and targets, the outcome's subject (the GM's hand: every combatant it changed), the
+    combatant a bare turn passed to. (An entry that adds combatants is hidden only when all of
+    them are: `_about_hidden`.)"""
     action = action_from_json(payload["action"]) if payload.get("action") else None
-    involved = [action.actor, *action.targets] if action else []
-    if any(not viewer.sees(key) for key in involved):
-        return True
+    keys: list[Any] = [action.actor, *action.targets] if action else []
     outcome = payload.get("outcome")
     if outcome is not None:
-        about = [(outcome.get("summary") or {}).get("about")]
-        if event.type == EventType.ADJUST:  # the GM's hand (older events: no `about`)
-            about += [change.get("combatant") for change in outcome.get("changes", [])]
-        return any(not viewer.sees(key) for key in about)
-    if event.type == EventType.TURN:  # the turn passed to a hidden combatant: nothing to show
-        return not viewer.sees(payload.get("encounter", {}).get("after", {}).get("current"))
-    return False
+        keys.append((outcome.get("summary") or {}).get("about"))
+        if kind == EventType.ADJUST:  # the GM's hand (older events: no `about`)
+            keys += [change.get("combatant") for change in outcome.get("changes", [])]
+    elif kind == EventType.TURN:  # the turn passed to a hidden combatant: nothing to show
+        keys.append(payload.get("encounter", {}).get("after", {}).get("current"))
+    return [key for key in keys if isinstance(key, str)]
 
 
 def without_hidden(fight: Fight | None, hidden: frozenset[str]) -> Fight | None:

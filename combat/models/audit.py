@@ -10,8 +10,8 @@ physical dice, so the workflow that wrote it says so here (rows of events writte
 index say "not recorded").
 
 Who may read a row is the roll's own rule, kept with it: quick rolls and journal rolls are read
-by every member; a fight's roll by the log's filter (`audience`, `about`, `roller` as the
-event declared them; combat.visibility).
+by every member; a fight's roll by the log's filter, as the event declared it: its entry's
+(`hides_if`, `secret`) and the roll's own (`audience`, `about`, `roller`; combat.visibility).
 """
 
 from django.conf import settings
@@ -56,6 +56,10 @@ class AuditRoll(models.Model):
     character = models.ForeignKey(Character, on_delete=models.SET_NULL, null=True, related_name="+")
     audience = models.CharField(max_length=10, blank=True)
     about = models.CharField(max_length=20, blank=True)
+    # The entry's own rule: hidden from players whenever one of these combatants is hidden
+    # (combat.visibility.entry_keys), and wholly when the GM rolled it in secret.
+    hides_if = models.JSONField(default=list)
+    secret = models.BooleanField(default=False)
     expression = models.CharField(max_length=200)
     total = models.BigIntegerField(null=True)
     dice = models.JSONField(default=list)  # [[sides, face], …]: every face drawn, with its die

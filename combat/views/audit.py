@@ -19,9 +19,13 @@ from campaigns.models import Campaign, CharacterKind, Membership
 from combat.rules.dice.fairness import MIN_EXPECTED, Fairness
 from config.http import AuthedHttpRequest
 
-from .. import dice_audit
+from .. import audit_read
 from ..models import AuditRoll, Source
 from .queries import BIG, AsciiIntegerField, Query
+
+SIZES_SHOWN = 30  # die sizes on the page, the most rolled
+FACES_SHOWN = 100  # a die with more faces shows its verdict without the table of every face
+LEVEL = 0.01  # below it a die size is called unusual: fair dice do that once in a hundred tests
 
 
 def scopes(membership: Membership) -> list[tuple[str, str]]:
@@ -49,8 +53,7 @@ def _chosen(campaign: Campaign, scope: str) -> Q:
 
 
 def _rows(campaign: Campaign, scope: str) -> QuerySet[AuditRoll]:
-    rows = AuditRoll.objects.filter(campaign=campaign).filter(_chosen(campaign, scope))
-    return rows.select_related("user", "character", "post__thread", "encounter")
+    return AuditRoll.objects.filter(campaign=campaign).filter(_chosen(campaign, scope))
 
 
 @login_required
@@ -60,8 +63,10 @@ def audit_page(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     choices = scopes(membership)
     query = _scope_query(choices).read(request.GET)
     scope = query["who"] or ""
-    rows = dice_audit.readable(_rows(membership.campaign, scope), request.user, gm=membership.is_gm)
-    found = dice_audit.audit(rows)
+    seen, more = audit_read.readable(
+        _rows(membership.campaign, scope), request.user, gm=membership.is_gm
+    )
+    found = audit_read.audit(seen, more)
     context: dict[str, Any] = {
         "campaign": membership.campaign,
         "membership": membership,
@@ -69,23 +74,26 @@ def audit_page(request: AuthedHttpRequest, pk: int) -> HttpResponse:
         "scope": scope,
         "scope_name": dict(choices).get(scope, ""),
         "audit": found,
+        "tallied": audit_read.TALLIED,
         "groups": [
-            ("server", _("Rolled by the server"), [_tested(f) for f in found.server]),
-            ("typed", _("Physical dice, typed in"), [_tested(f) for f in found.typed]),
+            ("server", _("Rolled by the server"), _sizes(found.server)),
+            ("typed", _("Physical dice, typed in"), _sizes(found.typed)),
             (
                 "unknown",
                 _("Fight rolls from before their origin was recorded"),
-                [_tested(f) for f in found.unknown],
+                _sizes(found.unknown),
             ),
         ],
-        "rolls": _with_receipts(found.rolls),
+        "rolls": audit_read.shown_rolls(found.shown),
     }
     return render(request, "combat/dice_audit.html", context)
 
 
-def _with_receipts(rows: list[AuditRoll]) -> list[tuple[AuditRoll, str]]:
-    hashes = dice_audit.receipts(rows)
-    return [(row, hashes.get(row.pk, "")) for row in rows]
+def _sizes(tested: list[Fairness]) -> list[dict[str, Any]]:
+    """The die sizes shown: the most rolled `SIZES_SHOWN`, smallest first (a page of a
+    thousand odd sizes would be nobody's reading)."""
+    most = sorted(tested, key=lambda found: -found.total)[:SIZES_SHOWN]
+    return [_tested(found) for found in sorted(most, key=lambda found: found.sides)]
 
 
 def _signed(percent: int) -> str:
@@ -104,7 +112,7 @@ def _tested(found: Fairness) -> dict[str, Any]:
             }
             for face, count in enumerate(found.counts, 1)
         ]
-        if expected
+        if expected and found.sides <= FACES_SHOWN
         else []
     )
     if found.p_value is None:
@@ -137,9 +145,6 @@ def _scope_query(choices: list[tuple[str, str]]) -> type[Query]:
     return ScopeQuery
 
 
-LEVEL = 0.01  # below it a die size is called unusual: fair dice do that once in a hundred tests
-
-
 class ReceiptQuery(Query):
     """A receipt to check: the fight, its entry and (optionally) the hash the viewer kept."""
 
@@ -155,7 +160,7 @@ def receipt_page(request: AuthedHttpRequest, pk: int) -> HttpResponse:
     query = ReceiptQuery.read(request.GET)
     receipt = None
     if query["encounter"] and query["seq"]:
-        receipt = dice_audit.check_receipt(
+        receipt = audit_read.check_receipt(
             _rows(membership.campaign, ""),
             request.user,
             gm=membership.is_gm,
@@ -163,5 +168,10 @@ def receipt_page(request: AuthedHttpRequest, pk: int) -> HttpResponse:
             seq=query["seq"],
             kept=query["hash"] or "",
         )
-    context = {"campaign": membership.campaign, "receipt": receipt, "asked": bool(request.GET)}
+    context = {
+        "campaign": membership.campaign,
+        "membership": membership,
+        "receipt": receipt,
+        "asked": bool(request.GET),
+    }
     return render(request, "combat/dice_receipt.html", context)

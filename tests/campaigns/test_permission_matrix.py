@@ -305,6 +305,15 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (200, 405),
         },
     ),
+    "combat:encounter_record": (
+        ("pk", "enc_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (403, 403),
+            "gm": (200, INVALID),
+        },
+    ),
     "combat:encounter_options": (
         ("pk", "enc_pk"),
         {

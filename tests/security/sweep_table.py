@@ -224,6 +224,16 @@ URLS: dict[str, Url] = {
     ),
     "combat:encounter_simulate": Url(("pk", "enc_pk"), get=GMS),
     "combat:encounter_table": Url(("pk", "enc_pk"), get=GMS),
+    "combat:encounter_record": Url(
+        ("pk", "enc_pk"),
+        BOTH,
+        get=GMS,
+        post=GMS,
+        writes=GMS,
+        body=_const(
+            {"scene": "new", "title": "The record", "body": "Who fell", "key": "sweep-record"}
+        ),
+    ),
     "combat:encounter_options": Url(
         ("pk", "enc_pk"), POST, post=GMS, body=_const({"key": "sweep-options"})
     ),  # the fight is running: options are refused with a message, nothing written

@@ -1,0 +1,215 @@
+"""The fight writes the record (issue Q): when a fight ends, a draft of what happened — who took
+part, the rounds, who fell and to whom, each character's damage dealt and taken, the notable
+rolls, the state carried forward — for the GM to edit and post to a journal scene.
+
+Its numbers come from the event log (each change's HP before and after, each roll's faces), not
+from memory, and each fact names the log entry it comes from (#12). Entries undone are left
+out. The draft is what the players may read: it is written for a journal every member reads,
+so it is read through the fight's own filter for a player (combat.visibility) — nothing about a
+hidden combatant, no monster's HP — and the GM edits it before it is posted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
+
+from combat.rules.base import Audience
+from combat.rules.encounter import EventType
+
+from .display import face_marks
+from .models import Combatant, Encounter, Event, UndoEntry
+from .visibility import Viewer, visible_roll
+from .wording import SIDES, condition_label, system_word
+
+SKIPPED = {EventType.UNDO, EventType.REDO, EventType.PROPOSED, EventType.CREATED}
+
+
+@dataclass
+class Part:
+    """One combatant's share of the fight."""
+
+    name: str
+    side: str
+    character: bool
+    dealt: int = 0
+    taken: int = 0
+    fell: str = ""  # "round 2, to Baldur (#12)"
+
+
+@dataclass
+class Record:
+    name: str
+    rounds: int
+    entries: int
+    parts: dict[str, Part] = field(default_factory=dict)
+    criticals: list[str] = field(default_factory=list)
+    chain: tuple[int, str] = (0, "")  # the longest exploding chain: its faces, in words
+    decisive: str = ""
+
+
+def record_of(encounter: Encounter, rows: Iterable[Combatant], down: frozenset[str]) -> Record:
+    """The fight as a player may read it, from its log (entries undone left out)."""
+    rows = list(rows)
+    viewer = Viewer.of(encounter, rows, AnonymousUser(), gm=False)
+    undone = set(
+        UndoEntry.objects.filter(encounter=encounter, undone=True).values_list("seq", flat=True)
+    )
+    record = Record(encounter.name, encounter.round, encounter.log_length)
+    for row in rows:
+        if viewer.sees(row.key):
+            record.parts[row.key] = Part(row.name, row.side, not row.is_npc)
+    log = Event.objects.log(encounter).exclude(seq__in=undone).exclude(type__in=SKIPPED)
+    for seq, payload in log.values_list("seq", "payload").iterator():
+        if isinstance(payload, dict):
+            _read(record, viewer, seq, payload, down)
+    return record
+
+
+def _read(
+    record: Record, viewer: Viewer, seq: int, payload: Mapping[str, Any], down: frozenset[str]
+) -> None:
+    outcome = payload.get("outcome") or {}
+    actor = (payload.get("action") or {}).get("actor")
+    doer = record.parts.get(actor) if isinstance(actor, str) else None
+    when = ((payload.get("encounter") or {}).get("after") or {}).get("round", record.rounds)
+    unread = False  # a target whose HP the players do not read: the log's damage counts
+    for change in outcome.get("changes") or []:
+        key = change.get("combatant")
+        part = record.parts.get(key)
+        if part is None:
+            continue
+        if change.get("kind") == "hp" and isinstance(change.get("before"), int):
+            lost = max(change["before"] - int(change["value"]), 0)
+            part.taken += lost
+            if doer is not None and doer is not part:
+                if viewer.reads(Audience.HEALTH, key):
+                    doer.dealt += lost
+                else:
+                    unread = True
+            fell = change["before"] > 0 >= int(change["value"])
+        else:
+            fell = change.get("kind") == "add_condition" and change.get("value") in down
+        if fell and not part.fell:
+            foe = doer if doer is not None and doer.side != part.side else None
+            part.fell = _fell(when, foe, seq)  # to a foe's blow; else bleeding, morale, the GM
+            record.decisive = _decisive(part, foe, seq)
+    data = outcome.get("data") or {}
+    if doer is not None and unread and isinstance(data.get("damage"), int):
+        doer.dealt += data["damage"]  # as the log's line says it, not the HP it took
+    if doer is not None and data.get("critical"):
+        record.criticals.append(f"{doer.name} (#{seq})")
+    _chains(record, viewer, seq, outcome)
+
+
+def _fell(when: int, doer: Part | None, seq: int) -> str:
+    if doer is None:
+        return _("round %(round)s (#%(seq)s)") % {"round": when, "seq": seq}
+    return _("round %(round)s, to %(name)s (#%(seq)s)") % {
+        "round": when,
+        "name": doer.name,
+        "seq": seq,
+    }
+
+
+def _decisive(part: Part, doer: Part | None, seq: int) -> str:
+    if doer is None:
+        return _("%(name)s fell last (#%(seq)s)") % {"name": part.name, "seq": seq}
+    return _("%(name)s felled %(target)s last (#%(seq)s)") % {
+        "name": doer.name,
+        "target": part.name,
+        "seq": seq,
+    }
+
+
+def _chains(record: Record, viewer: Viewer, seq: int, outcome: Mapping[str, Any]) -> None:
+    """The longest run of exploding faces in one die, among the rolls a player may read."""
+    for index, rolled in enumerate(outcome.get("rolls") or []):
+        if visible_roll(rolled, index, outcome, viewer) is not rolled or rolled is None:
+            continue
+        run = longest = 0
+        for mark in face_marks(str(rolled.get("expression", "")), list(rolled.get("faces", []))):
+            run = run + 1 if mark["exploded"] else 0
+            longest = max(longest, run)
+        if longest and longest + 1 > record.chain[0]:
+            who = record.parts.get(str(rolled.get("roller")))
+            faces = "+".join(str(face) for face in rolled.get("faces", []))
+            text = f"{who.name if who else '—'}: {rolled.get('expression')} = {faces} (#{seq})"
+            record.chain = (longest + 1, text)
+
+
+def record_text(record: Record, rows: Iterable[Combatant], system: str) -> str:
+    """The draft post, in the GM's language (the journal's **bold** for its headings)."""
+    rounds = ngettext("%(n)s round", "%(n)s rounds", record.rounds) % {"n": record.rounds}
+    lines = [f"**{record.name}** — {rounds}"]
+    sides: dict[str, list[str]] = {}
+    for part in record.parts.values():
+        sides.setdefault(part.side, []).append(part.name)
+    lines += [f"{capfirst(SIDES.get(side, side))}: {', '.join(n)}" for side, n in sides.items()]
+    fallen = [f"{p.name}: {p.fell}" for p in record.parts.values() if p.fell]
+    if fallen:
+        lines += ["", _heading("fallen"), *fallen]
+    damage = [_damage(p) for p in record.parts.values() if p.character]
+    if damage:
+        lines += ["", _heading("damage"), *damage]
+    notable = _notable(record)
+    if notable:
+        lines += ["", _heading("notable"), *notable]
+    carried = _carried(rows, record, system)
+    if carried:
+        lines += ["", _heading("carried"), *carried]
+    return "\n".join(lines)
+
+
+HEADINGS = {
+    "fallen": pgettext_lazy("fight record", "Fallen"),
+    "damage": pgettext_lazy("fight record", "Damage"),
+    "notable": pgettext_lazy("fight record", "Notable rolls"),
+    "carried": pgettext_lazy("fight record", "Carried forward"),
+}
+
+
+def _heading(key: str) -> str:
+    return f"**{HEADINGS[key]}**"  # the journal's bold
+
+
+def _damage(part: Part) -> str:
+    return _("%(name)s dealt %(dealt)s, took %(taken)s") % {
+        "name": part.name,
+        "dealt": part.dealt,
+        "taken": part.taken,
+    }
+
+
+def _notable(record: Record) -> list[str]:
+    found = []
+    if record.criticals:
+        counted = Counter(record.criticals)
+        found.append(_("Criticals: %(list)s") % {"list": ", ".join(counted)})
+    if record.chain[0]:
+        found.append(
+            _("Longest exploding chain, %(n)s dice: %(roll)s")
+            % {"n": record.chain[0], "roll": record.chain[1]}
+        )
+    if record.decisive:
+        found.append(_("Decisive: %(what)s") % {"what": record.decisive})
+    return found
+
+
+def _carried(rows: Iterable[Combatant], record: Record, system: str) -> list[str]:
+    """The characters' state as the fight leaves it (the campaign keeps it)."""
+    hp = system_word(system, "hp")
+    found = []
+    for row in rows:
+        if row.is_npc or row.key not in record.parts:
+            continue
+        states = [condition_label(str(c), system) for c in row.conditions]
+        found.append(", ".join([f"{row.name}: {hp} {row.hp} / {row.max_hp}", *states]))
+    return found

@@ -1,0 +1,94 @@
+"""The fight writes the record (issue Q): the GM reads the draft the log makes of a fight, edits
+it and posts it to a journal scene — a new one named after the fight, or one already open."""
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods
+
+from campaigns.journal import MAX_TITLE, PostRefused
+from campaigns.journal_forms import PostForm
+from campaigns.models import Campaign, Post, Thread
+from campaigns.models.journal import pool_tags
+from combat.rules.systems import SYSTEMS
+from config.http import AuthedHttpRequest
+
+from ..fight_record import record_of, record_text
+from ..models import Encounter
+from .common import encounter_of
+
+NEW = "new"
+
+
+class RecordForm(PostForm):
+    """Where the record goes and what it says (the journal's own checks on the text)."""
+
+    scene = forms.ChoiceField(label=_("Post it to"))
+    title = forms.CharField(label=_("Title of the new scene"), max_length=MAX_TITLE, required=False)
+
+    field_order = ["scene", "title", "body", "key"]
+
+    def __init__(self, *args: Any, campaign: Campaign, **kwargs: Any) -> None:
+        super().__init__(*args, pools=pool_tags(campaign), **kwargs)
+        scenes = campaign.threads.order_by("-created_at").values_list("pk", "title")[:50]
+        scene = self.fields["scene"]
+        assert isinstance(scene, forms.ChoiceField)
+        scene.choices = [
+            (NEW, _("A new scene")),
+            *((str(pk), title) for pk, title in scenes),
+        ]
+        self.campaign = campaign
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("scene") == NEW and not cleaned.get("title"):
+            self.add_error("title", _("A new scene needs a title."))
+        return cleaned
+
+
+def _draft(encounter: Encounter) -> str:
+    rows = list(encounter.combatants.select_related("character"))
+    system = SYSTEMS.get(encounter.system)
+    down = frozenset(system.down) if system is not None else frozenset()
+    return record_text(record_of(encounter, rows, down), rows, encounter.system)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def encounter_record(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResponse:
+    membership, encounter = encounter_of(request, pk, enc_pk)
+    if not membership.is_gm:
+        raise PermissionDenied
+    campaign = membership.campaign
+    if request.method == "POST":
+        form = RecordForm(request.POST, campaign=campaign)
+        if form.is_valid():
+            thread = _post(form, request)
+            if thread is not None:
+                return redirect("campaigns:journal_thread", campaign.pk, thread.pk)
+    else:
+        title = _("%(fight)s: the record") % {"fight": encounter.name}
+        initial = {"scene": NEW, "title": title[:MAX_TITLE], "body": _draft(encounter)}
+        form = RecordForm(initial=initial, campaign=campaign)
+        form.initial["key"] = PostForm.fresh().initial["key"]
+    context = {"campaign": campaign, "encounter": encounter, "form": form}
+    return render(request, "combat/fight_record.html", context)
+
+
+def _post(form: RecordForm, request: AuthedHttpRequest) -> Thread | None:
+    """The post, once per key; None when the journal refused it (the form says why)."""
+    data, campaign = form.cleaned_data, form.campaign
+    try:
+        if data["scene"] == NEW:
+            return Thread.open(campaign, request.user, data["title"], data["body"], key=data["key"])
+        thread = campaign.threads.get(pk=int(data["scene"]))
+        Post.write(thread, request.user, data["body"], key=data["key"])
+        return thread
+    except PostRefused as refused:
+        form.refuse(refused)
+        return None
