@@ -57,14 +57,14 @@ def face_marks(expression: str, faces: list[Any]) -> list[dict[str, Any]]:
 def hp_descriptor(row: Combatant, system: str) -> str:
     """What players see of a monster's health unless the GM reveals the numbers; "down" as
     its rule system says (OSE's surrendered, SR3's dying, the dice pool's beaten)."""
-    if row.hp <= 0 or _down_conditions(system) & set(row.conditions):
+    if row.hp <= 0 or down_conditions(system) & set(row.conditions):
         return gettext("down")
     if row.hp >= row.max_hp:
         return gettext("unhurt")
     return gettext("wounded") if row.hp * 2 > row.max_hp else gettext("badly wounded")
 
 
-def _down_conditions(system: str) -> frozenset[str]:
+def down_conditions(system: str) -> frozenset[str]:
     """The conditions that mean "down" in this system (OSE's surrendered, SR3's dying …)."""
     found = SYSTEMS.get(system)
     return frozenset(found.down if found is not None else DOWN)
@@ -74,7 +74,7 @@ def numbers_shown(row: Combatant, system: str, maximum: int | None = None) -> st
     """HP as numbers, with "down" when they say so and no condition of the row says it already
     (the GM read "−3 / 11" where the players read "down")."""
     shown = f"{row.hp} / {maximum or row.max_hp}"  # the engine's maximum now, if it differs
-    if row.hp <= 0 and not _down_conditions(system) & set(row.conditions):
+    if row.hp <= 0 and not down_conditions(system) & set(row.conditions):
         return f"{shown} · {gettext('down')}"
     return shown
 

@@ -11,7 +11,6 @@ hidden combatant, no monster's HP — and the GM edits it before it is posted.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,10 +24,11 @@ from combat.rules.base import Audience
 from combat.rules.encounter import EventType
 
 from .display import face_marks
-from .models import Combatant, Encounter, Event, UndoEntry
-from .visibility import Viewer, visible_roll
+from .models import Combatant, Encounter, Event
+from .visibility import Viewer, entry_keys, visible_roll
 from .wording import SIDES, condition_label, system_word
 
+LISTED = 30  # lines of one kind in the draft: a long fight's stays a post the journal takes
 SKIPPED = {EventType.UNDO, EventType.REDO, EventType.PROPOSED, EventType.CREATED}
 
 
@@ -48,7 +48,6 @@ class Part:
 class Record:
     name: str
     rounds: int
-    entries: int
     parts: dict[str, Part] = field(default_factory=dict)
     criticals: list[str] = field(default_factory=list)
     chain: tuple[int, str] = (0, "")  # the longest exploding chain: its faces, in words
@@ -56,44 +55,49 @@ class Record:
 
 
 def record_of(encounter: Encounter, rows: Iterable[Combatant], down: frozenset[str]) -> Record:
-    """The fight as a player may read it, from its log (entries undone left out)."""
+    """The fight as a player may read it, from its log (entries the log strikes out as undone
+    left out: the strike-through index is exact, a redo lifts it)."""
     rows = list(rows)
     viewer = Viewer.of(encounter, rows, AnonymousUser(), gm=False)
-    undone = set(
-        UndoEntry.objects.filter(encounter=encounter, undone=True).values_list("seq", flat=True)
-    )
-    record = Record(encounter.name, encounter.round, encounter.log_length)
+    record = Record(plain(encounter.name), encounter.round)
     for row in rows:
         if viewer.sees(row.key):
-            record.parts[row.key] = Part(row.name, row.side, not row.is_npc)
-    log = Event.objects.log(encounter).exclude(seq__in=undone).exclude(type__in=SKIPPED)
-    for seq, payload in log.values_list("seq", "payload").iterator():
-        if isinstance(payload, dict):
+            record.parts[row.key] = Part(plain(row.name), row.side, not row.is_npc)
+    log = Event.objects.log(encounter).filter(struck__isnull=True).exclude(type__in=SKIPPED)
+    for seq, kind, payload in log.values_list("seq", "type", "payload").iterator():
+        if isinstance(payload, dict) and _shown(viewer, kind, payload):
             _read(record, viewer, seq, payload, down)
     return record
+
+
+def plain(name: str) -> str:
+    """A name as plain text in a post: brackets would open a [dice] tag the journal rolls."""
+    return name.replace("[", "(").replace("]", ")")
+
+
+def _shown(viewer: Viewer, kind: str, payload: Mapping[str, Any]) -> bool:
+    """An entry the players' log shows: not a secret roll, nothing in it hidden."""
+    hidden = any(not viewer.sees(key) for key in entry_keys(kind, payload))
+    return not payload.get("secret") and not hidden
 
 
 def _read(
     record: Record, viewer: Viewer, seq: int, payload: Mapping[str, Any], down: frozenset[str]
 ) -> None:
     outcome = payload.get("outcome") or {}
+    data = outcome.get("data") or {}
     actor = (payload.get("action") or {}).get("actor")
     doer = record.parts.get(actor) if isinstance(actor, str) else None
     when = ((payload.get("encounter") or {}).get("after") or {}).get("round", record.rounds)
-    unread = False  # a target whose HP the players do not read: the log's damage counts
-    for change in outcome.get("changes") or []:
-        key = change.get("combatant")
-        part = record.parts.get(key)
-        if part is None:
-            continue
-        if change.get("kind") == "hp" and isinstance(change.get("before"), int):
+    changes = [c for c in outcome.get("changes") or [] if c.get("combatant") in record.parts]
+    hurt = [c for c in changes if c.get("kind") == "hp" and isinstance(c.get("before"), int)]
+    for change in changes:
+        part = record.parts[change["combatant"]]
+        if change in hurt:
             lost = max(change["before"] - int(change["value"]), 0)
             part.taken += lost
             if doer is not None and doer is not part:
-                if viewer.reads(Audience.HEALTH, key):
-                    doer.dealt += lost
-                else:
-                    unread = True
+                doer.dealt += _dealt(viewer, change["combatant"], lost, data, len(hurt))
             fell = change["before"] > 0 >= int(change["value"])
         else:
             fell = change.get("kind") == "add_condition" and change.get("value") in down
@@ -101,20 +105,38 @@ def _read(
             foe = doer if doer is not None and doer.side != part.side else None
             part.fell = _fell(when, foe, seq)  # to a foe's blow; else bleeding, morale, the GM
             record.decisive = _decisive(part, foe, seq)
-    data = outcome.get("data") or {}
-    if doer is not None and unread and isinstance(data.get("damage"), int):
-        doer.dealt += data["damage"]  # as the log's line says it, not the HP it took
-    if doer is not None and data.get("critical"):
+    blows: list[Any] = data["attacks"] if isinstance(data.get("attacks"), list) else [data]
+    if doer is not None and any(isinstance(b, dict) and b.get("critical") for b in blows):
         record.criticals.append(f"{doer.name} (#{seq})")
     _chains(record, viewer, seq, outcome)
 
 
-def _fell(when: int, doer: Part | None, seq: int) -> str:
-    if doer is None:
+def _dealt(viewer: Viewer, key: str, lost: int, data: Mapping[str, Any], hurt: int) -> int:
+    """The damage a blow did to `key` as the players read it: the HP it lost where they read
+    that target's HP; else the figure the log's line says (never the HP a monster had left):
+    the target's own (5e's saves, Dračí Hlídka's blows), or the entry's when it hurt one."""
+    if viewer.reads(Audience.HEALTH, key):
+        return lost
+    saved = (data.get("saves") or {}).get(key) if isinstance(data.get("saves"), dict) else None
+    if isinstance(saved, dict) and isinstance(saved.get("damage"), int):
+        return int(saved["damage"])
+    blows: list[Any] = data["attacks"] if isinstance(data.get("attacks"), list) else []
+    mine = [b for b in blows if isinstance(b, dict) and b.get("target") == key]
+    if mine and all(isinstance(blow.get("damage"), int) for blow in mine):
+        told: int = 0
+        for blow in mine:
+            told += blow["damage"]
+        return told
+    damage = data.get("damage")
+    return damage if hurt == 1 and isinstance(damage, int) else 0
+
+
+def _fell(when: int, foe: Part | None, seq: int) -> str:
+    if foe is None:
         return _("round %(round)s (#%(seq)s)") % {"round": when, "seq": seq}
     return _("round %(round)s, to %(name)s (#%(seq)s)") % {
         "round": when,
-        "name": doer.name,
+        "name": foe.name,
         "seq": seq,
     }
 
@@ -155,16 +177,16 @@ def record_text(record: Record, rows: Iterable[Combatant], system: str) -> str:
     lines += [f"{capfirst(SIDES.get(side, side))}: {', '.join(n)}" for side, n in sides.items()]
     fallen = [f"{p.name}: {p.fell}" for p in record.parts.values() if p.fell]
     if fallen:
-        lines += ["", _heading("fallen"), *fallen]
+        lines += ["", _heading("fallen"), *_listed(fallen)]
     damage = [_damage(p) for p in record.parts.values() if p.character]
     if damage:
-        lines += ["", _heading("damage"), *damage]
+        lines += ["", _heading("damage"), *_listed(damage)]
     notable = _notable(record)
     if notable:
         lines += ["", _heading("notable"), *notable]
     carried = _carried(rows, record, system)
     if carried:
-        lines += ["", _heading("carried"), *carried]
+        lines += ["", _heading("carried"), *_listed(carried)]
     return "\n".join(lines)
 
 
@@ -174,6 +196,14 @@ HEADINGS = {
     "notable": pgettext_lazy("fight record", "Notable rolls"),
     "carried": pgettext_lazy("fight record", "Carried forward"),
 }
+
+
+def _listed(lines: list[str]) -> list[str]:
+    """At most LISTED lines, and how many more (the journal takes MAX_BODY characters)."""
+    more = len(lines) - LISTED
+    if more <= 0:
+        return lines
+    return [*lines[:LISTED], ngettext("… and %(n)s more", "… and %(n)s more", more) % {"n": more}]
 
 
 def _heading(key: str) -> str:
@@ -191,8 +221,8 @@ def _damage(part: Part) -> str:
 def _notable(record: Record) -> list[str]:
     found = []
     if record.criticals:
-        counted = Counter(record.criticals)
-        found.append(_("Criticals: %(list)s") % {"list": ", ".join(counted)})
+        shown = record.criticals[:LISTED] + (["…"] if len(record.criticals) > LISTED else [])
+        found.append(_("Criticals: %(list)s") % {"list": ", ".join(shown)})
     if record.chain[0]:
         found.append(
             _("Longest exploding chain, %(n)s dice: %(roll)s")
@@ -211,5 +241,5 @@ def _carried(rows: Iterable[Combatant], record: Record, system: str) -> list[str
         if row.is_npc or row.key not in record.parts:
             continue
         states = [condition_label(str(c), system) for c in row.conditions]
-        found.append(", ".join([f"{row.name}: {hp} {row.hp} / {row.max_hp}", *states]))
+        found.append(", ".join([f"{plain(row.name)}: {hp} {row.hp} / {row.max_hp}", *states]))
     return found

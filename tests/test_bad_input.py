@@ -80,6 +80,7 @@ FORMS = {
     "campaigns:armory_edit": ("name", "notes", "stat_nabiti", "stat_obrana"),
     "combat:encounter_turn": ("turn-key", "turn-faces"),
     "combat:encounter_options": ("key", "option_initiative_once"),
+    "combat:encounter_record": ("scene", "title", "body", "key"),
 }
 
 

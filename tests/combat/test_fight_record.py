@@ -95,9 +95,10 @@ def test_a_bad_record_is_shown_again_with_its_text_and_writes_nothing(fight):
     posts = Post.objects.count()
     for data, problem in (
         ({"scene": "new", "title": "", "body": "Kept text"}, "A new scene needs a title."),
-        ({"scene": str(foreign.pk), "title": "", "body": "Kept text"}, "Select a valid choice"),
+        ({"scene": str(foreign.pk), "title": "", "body": "Kept text"}, "one of this campaign"),
         ({"scene": "new", "title": "T", "body": "Kept text [dice]1d0[/dice]"}, "dice"),
-        ({"scene": "999999", "title": "", "body": "Kept text"}, "Select a valid choice"),
+        ({"scene": "999999", "title": "", "body": "Kept text"}, "one of this campaign"),
+        ({"scene": "²", "title": "", "body": "Kept text"}, "one of this campaign"),
     ):
         html = gm.post(_url(encounter), {**data, "key": "k"}).content.decode()
         assert problem in html and "Kept text" in html
@@ -121,3 +122,33 @@ def test_only_the_campaigns_gm_may_read_or_post_the_record(fight, django_user_mo
     crossed = reverse("combat:encounter_record", args=[encounter.campaign_id, other.pk])
     assert _gm(fight).get(crossed).status_code == 404  # as if it did not exist
     assert not Thread.objects.filter(title="Forged").exists()
+
+
+def test_a_blow_undone_stays_out_after_later_undos(fight):
+    """Undo forgets older undone entries of its stacks; the record reads the log's own
+    strike-through, which does not."""
+    encounter = fight["encounter"]
+    _blow(fight, "a1")
+    undo(encounter.pk, fight["gm"], "u1")
+    workflows.adjust(encounter.pk, fight["gm"], "adj", fight["baldur"], hp=25)
+    undo(encounter.pk, fight["gm"], "u2")
+    assert "Baldur dealt 0, took 0" in _draft(_gm(fight), encounter)
+    from combat.undo import redo
+
+    redo(encounter.pk, fight["gm"], "r1")  # the adjustment comes back, the blow does not
+    assert "Baldur dealt 0, took 5" in _draft(_gm(fight), encounter)
+
+
+def test_a_secret_roll_and_a_hidden_attackers_blow_are_not_in_the_record(fight):
+    encounter = fight["encounter"]
+    action = Action("attack", fight["baldur"], (fight["leader"],), weapon="Široký meč")
+    workflows.resolve_action(encounter.pk, fight["gm"], "s1", action, SEED_BLOW, secret=True)
+    draft = _draft(_gm(fight), encounter)
+    assert "Baldur dealt 0, took 0" in draft
+
+
+def test_a_name_cannot_open_a_dice_tag_in_the_gms_post(fight):
+    encounter = fight["encounter"]
+    encounter.combatants.filter(name="Baldur").update(name="Baldur [dice]1d6[/dice]")
+    draft = _draft(_gm(fight), encounter)
+    assert "[dice]" not in draft and "Baldur (dice)1d6(/dice)" in draft
