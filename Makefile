@@ -50,6 +50,7 @@ bench: install
 	$(PY) bench/bench_simulate.py
 	$(PY) bench/bench_load.py
 	$(PY) bench/bench_phone.py
+	$(PY) bench/bench_audit.py
 
 # The crash drill (bench/restart_test.py: SIGKILL the server twice under four posting clients) on
 # SQLite, and on PostgreSQL when RELIABILITY_DATABASE_URL or DATABASE_URL names a server

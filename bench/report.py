@@ -9,7 +9,7 @@ from pathlib import Path
 
 REPORT = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
 # bench_<name>.py writes section <name>
-ORDER = ("dice", "encounter", "history", "simulate", "load", "poll", "knee", "phone")
+ORDER = ("dice", "encounter", "history", "simulate", "load", "poll", "knee", "phone", "audit")
 HEADER = (
     "# Benchmarks\n\n"
     "Measured numbers, each section written by its script under `bench/` with the date it ran "
