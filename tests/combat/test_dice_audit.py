@@ -408,3 +408,35 @@ def test_a_players_list_names_no_npc_character(fight, django_user_model):
     html = _player_client(django_user_model).get(_audit_url(campaign.pk)).content.decode()
     assert "upír" not in html
     assert "upír" in _gm_client(fight).get(_audit_url(campaign.pk)).content.decode()
+
+
+def test_an_imported_campaign_is_audited_as_its_file_says(fight, django_user_model):
+    """A campaign file carries its journal and its fights' logs: the import indexes their rolls
+    (a fight's origin is not in its log: "not recorded"), the same rows a rebuild makes."""
+    import copy
+    import json
+
+    from campaigns.exchange import export_campaign, import_campaign
+
+    encounter = fight["encounter"]
+    campaign = encounter.campaign
+    player = django_user_model.objects.get(username="hrac")
+    Thread.open(campaign, player, "Brána", "[dice]3d6[/dice]", key="t1")
+    _hidden_goblin(fight)
+    data = json.loads(json.dumps(export_campaign(campaign)))
+    imported = import_campaign(copy.deepcopy(data))
+    rows = _rows(imported.pk)
+    assert {(r.source, r.origin) for r in rows} == {
+        (Source.JOURNAL, Origin.SERVER),
+        (Source.FIGHT, Origin.UNKNOWN),
+    }
+    fights = [r for r in rows if r.source == Source.FIGHT]
+    assert len(fights) == len(_rows(campaign.pk, source=Source.FIGHT)) == 3  # 2 + the goblin
+    assert all(r.read for r in rows)
+
+    def kept() -> list[tuple[object, ...]]:
+        return sorted((r.source, r.origin, r.seq, r.index, str(r.dice)) for r in _rows(imported.pk))
+
+    before = kept()
+    dice_audit.rebuild(imported.pk)
+    assert kept() == before
