@@ -29,7 +29,7 @@ from combat.rules.dice.fairness import Fairness, fairness_of, tally
 
 from .eventlog import receipt_holds, receipt_token, seal_holds
 from .models import AuditRoll, Combatant, Encounter, Event, Origin, Source
-from .visibility import Viewer, visible_roll
+from .visibility import Viewer, entry_shown, visible_roll
 
 ROLLS_SHOWN = 50  # the rolls behind the counts: the newest, a page of them
 TALLIED = 20_000  # the newest rolls counted: a campaign's years of play, read in well under 1 s
@@ -93,7 +93,7 @@ def _viewers(encounter_ids: set[int | None], user: Any) -> dict[int, Viewer]:
 
 def _shown(row: Seen, viewers: Mapping[int, Viewer]) -> bool:
     viewer = viewers.get(row.encounter_id or 0)
-    if viewer is None or row.secret or not all(viewer.sees(key) for key in row.hides_if):
+    if viewer is None or not entry_shown(viewer, row.hides_if, row.secret):
         return False
     rolled = {"roller": row.roller or None}
     outcome = {"roll_about": [row.about or None], "roll_audience": [row.audience or None]}

@@ -25,7 +25,7 @@ from combat.rules.encounter import EventType
 
 from .display import face_marks
 from .models import Combatant, Encounter, Event
-from .visibility import Viewer, entry_keys, visible_roll
+from .visibility import Viewer, entry_keys, entry_shown, visible_roll
 from .wording import SIDES, condition_label, system_word
 
 LISTED = 30  # lines of one kind in the draft: a long fight's stays a post the journal takes
@@ -77,8 +77,7 @@ def plain(name: str) -> str:
 
 def _shown(viewer: Viewer, kind: str, payload: Mapping[str, Any]) -> bool:
     """An entry the players' log shows: not a secret roll, nothing in it hidden."""
-    hidden = any(not viewer.sees(key) for key in entry_keys(kind, payload))
-    return not payload.get("secret") and not hidden
+    return entry_shown(viewer, entry_keys(kind, payload), bool(payload.get("secret")))
 
 
 def _read(

@@ -166,6 +166,12 @@ def _about_hidden(event: Event, viewer: Viewer) -> bool:
     return any(not viewer.sees(key) for key in entry_keys(event.type, payload))
 
 
+def entry_shown(viewer: Viewer, keys: Iterable[str], secret: bool) -> bool:
+    """Does this viewer's log show an entry with these `entry_keys` (a secret roll: never)?
+    The dice audit asks it of the keys it stored, the fight record of the payload's."""
+    return viewer.gm or (not secret and all(viewer.sees(key) for key in keys))
+
+
 def entry_keys(kind: str, payload: Mapping[str, Any]) -> list[str]:
     """The combatants any one of which, hidden, hides a whole entry from a player: the action's
     actor and targets, the outcome's subject (the GM's hand: every combatant it changed), the
