@@ -25,8 +25,10 @@ def membership_or_404(request: HttpRequest, campaign_pk: int, *, lock: bool = Fa
     return get_object_or_404(mine, campaign__pk=campaign_pk)
 
 
-def gm_membership_or_403(request: HttpRequest, campaign_pk: int) -> Membership:
-    membership = membership_or_404(request, campaign_pk)
+def gm_membership_or_403(
+    request: HttpRequest, campaign_pk: int, *, lock: bool = False
+) -> Membership:
+    membership = membership_or_404(request, campaign_pk, lock=lock)
     if not membership.is_gm:
         logger.warning(
             "403: %s is not a GM of campaign %s (%s)", request.user, campaign_pk, request.path

@@ -18,9 +18,20 @@ from django.utils.translation import gettext as _
 from combat.rules.schema import Schema
 from combat.rules.systems import SYSTEMS
 
-from . import useradmin  # noqa: F401  (registers the account admin: deleting keeps the logs)
+from . import (  # noqa: F401  (each registers its admin)
+    register_admin,  # people and places met: a GM's own campaigns' entries
+    useradmin,  # the account admin: deleting keeps the logs
+)
 from .adminbase import HistoryGuard, SuperuserOnlyAdmin
-from .models import Armor, Campaign, Character, Invite, Membership, Monster, Weapon
+from .models import (
+    Armor,
+    Campaign,
+    Character,
+    Invite,
+    Membership,
+    Monster,
+    Weapon,
+)
 from .recordforms import offer
 from .records_io import (
     MAX_FILE_BYTES,

@@ -6,13 +6,15 @@ direction of every import is one way: combat builds on campaigns, never the reve
 * the campaign page's context (`add_page_context`): combat's quick-roll box and recent rolls;
 * sections of the campaign file (`add_file_section`): combat's encounters with their logs;
 * the fight options on the campaign's edit form (`set_option_fields`): the rule system's
-  engine says what they are, and only combat knows engines' options as form fields.
+  engine says what they are, and only combat knows engines' options as form fields;
+* the fights of a register entry's character or monster (`add_register_fights`): only combat
+  knows who fought where, and which of its combatants a player may not see.
 
-Without a registered part the campaign page has no box, the file no such section and the form no
-fight options (as for a system without an engine).
+Without a registered part the campaign page has no box, the file no such section, the form no
+fight options (as for a system without an engine) and a register entry no fights.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -54,6 +56,8 @@ class FileSection:
     key: str
     export: Callable[[Campaign, FileIds], list[Row]]
     load: Callable[[Campaign, list[Any], FileRecords], None]
+    # Loaded after the journal (a section that points at posts); otherwise before it.
+    after_journal: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,11 +74,31 @@ def _no_options(form: forms.BaseForm, system: str) -> dict[str, Any]:
     return {}
 
 
+@dataclass(frozen=True)
+class FightLink:
+    """A fight a register entry's record took part in, as a link."""
+
+    name: str
+    url: str
+
+
+# (campaign, character pk, monster pk, the viewer is a GM) -> the record's fights, newest first;
+# a player's list leaves out every fight where the record's combatant is hidden from players.
+RegisterFights = Callable[[Campaign, int | None, int | None, bool], Sequence[FightLink]]
+
+
+def _no_fights(
+    campaign: Campaign, character: int | None, monster: int | None, gm: bool
+) -> Sequence[FightLink]:
+    return ()
+
+
 @dataclass
 class _Registered:
     pages: dict[str, PageContext] = field(default_factory=dict)
     sections: dict[str, FileSection] = field(default_factory=dict)
     options: OptionFields = OptionFields(_no_fields, _no_options)
+    fights: RegisterFights = _no_fights
 
 
 _REGISTERED = _Registered()
@@ -92,6 +116,19 @@ def add_file_section(section: FileSection) -> None:
 
 def set_option_fields(fields: OptionFields) -> None:
     _REGISTERED.options = fields
+
+
+def add_register_fights(fights: RegisterFights) -> None:
+    _REGISTERED.fights = fights
+
+
+def register_fights(
+    campaign: Campaign, character: int | None, monster: int | None, *, gm: bool
+) -> Sequence[FightLink]:
+    """The fights of a register entry's character or monster that the viewer may see."""
+    if character is None and monster is None:
+        return ()
+    return _REGISTERED.fights(campaign, character, monster, gm)
 
 
 def page_context(campaign: Campaign) -> dict[str, Any]:

@@ -4,6 +4,10 @@ Rendering escapes the whole text first and only then adds the few formatting tag
 ourselves (paragraphs, line breaks, <strong>, <em>, <blockquote>), so nothing a member types —
 no HTML, no htmx attribute — can reach a page as markup. A dice tag becomes a `Shown` piece
 that the template renders with its recorded roll; the roll itself is never text in the post.
+
+A mention of a register entry the viewer may see (`Mentions`, issue Q) becomes a link the same
+way: its place is marked in the text outside the tags, and the link, built from the entry's
+escaped name and address, replaces the mark once the text is escaped and formatted.
 """
 
 import re
@@ -35,6 +39,10 @@ _CLOSE = re.compile(re.escape(CLOSE), re.IGNORECASE | re.ASCII)
 # (Django refuses it) and `render` strips it from stored text, so no member can forge one.
 _MARK = "\x00"
 _MARKED = re.compile(r"\x00(\d+)\x00")
+# A mention's place. Never read as a tag's: "@" is no digit, and a mention, a whole word, is
+# never followed by a digit that could run on into a tag's mark.
+_MENTIONED = re.compile(r"\x00@(\d+)\x00")
+MAX_MENTIONS = 200  # register entries a post's text is searched for
 _BOLD = re.compile(r"\*\*([^*\n]+?)\*\*")
 # Neither pattern lets '*' inside, so an <em> can only wrap whole <strong> elements: the
 # result is always well nested, whatever the stars.
@@ -170,6 +178,45 @@ def same_expression(recorded: str, typed: str) -> bool:
 
 
 @dataclass(frozen=True)
+class Mentions:
+    """The names one viewer may see linked, each to its entry's page: whole words, in the
+    case written, the longest first ("Old Bob" before "Bob")."""
+
+    urls: Mapping[str, str]
+    pattern: re.Pattern[str] | None = None
+
+    @classmethod
+    def of(cls, urls: Mapping[str, str]) -> "Mentions":
+        names = sorted((name for name in urls if name.strip()), key=lambda n: (-len(n), n))
+        if not names:
+            return cls({})
+        alternatives = "|".join(re.escape(name) for name in names[:MAX_MENTIONS])
+        return cls(dict(urls), re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)"))
+
+    def mark(self, text: str, found: list[str]) -> str:
+        """`text` (no tags in it) with each mention replaced by its mark; names into `found`."""
+        if self.pattern is None:
+            return text
+
+        def marked(match: re.Match[str]) -> str:
+            found.append(match.group())
+            return f"{_MARK}@{len(found) - 1}{_MARK}"
+
+        return self.pattern.sub(marked, text)
+
+    def link(self, html: str, found: list[str]) -> str:
+        def linked(match: re.Match[str]) -> str:
+            name = found[int(match.group(1))]
+            url = escape(self.urls[name])
+            return f'<a class="register-mention" href="{url}">{escape(name)}</a>'
+
+        return _MENTIONED.sub(linked, html)
+
+
+NO_MENTIONS = Mentions({})
+
+
+@dataclass(frozen=True)
 class Shown:
     """One roll's place in a post: its tag (None once an edit removed it) and its record."""
 
@@ -190,13 +237,16 @@ class Shown:
 
 
 def render_pieces(
-    text: str, rolls: Mapping[int, Any]
+    text: str, rolls: Mapping[int, Any], mentions: Mentions = NO_MENTIONS
 ) -> tuple[list[SafeString | Shown], list[Shown]]:
-    """The post as pieces (formatted, escaped HTML and tags), plus rolls whose tag is gone."""
+    """The post as pieces (formatted, escaped HTML and tags), plus rolls whose tag is gone;
+    the `mentions` the viewer may see are links."""
     parts = split(text.replace(_MARK, ""))
     tags = [part for part in parts if isinstance(part, Tag)]
+    found: list[str] = []
     marked = "".join(
-        part if isinstance(part, str) else f"{_MARK}{part.index}{_MARK}" for part in parts
+        mentions.mark(part, found) if isinstance(part, str) else f"{_MARK}{part.index}{_MARK}"
+        for part in parts
     )
     html = _blocks(escape(marked))
     pieces: list[SafeString | Shown] = []
@@ -205,7 +255,8 @@ def render_pieces(
             tag = tags[int(chunk)]
             pieces.append(Shown(tag, rolls.get(tag.index)))
         elif chunk:
-            pieces.append(mark_safe(chunk))  # noqa: S308 - escaped above, then our own tags only
+            linked = mentions.link(chunk, found) if found else chunk
+            pieces.append(mark_safe(linked))  # noqa: S308 - escaped above, then our own tags only
     removed = [Shown(None, rolls[index]) for index in sorted(rolls) if index >= len(tags)]
     return pieces, removed
 

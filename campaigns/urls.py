@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import campaigns, conditions, invites, journal, record_forms, records
+from .views import campaigns, conditions, invites, journal, record_forms, records, register
 
 app_name = "campaigns"
 
@@ -60,4 +60,22 @@ urlpatterns = [
         name="journal_post_history",
     ),
     path("<int:pk>/journal/rolls/<int:roll_pk>/void/", journal.journal_void, name="journal_void"),
+    path("<int:pk>/register/", register.register_list, name="register"),
+    path("<int:pk>/register/<int:entry_pk>/", register.register_entry, name="register_entry"),
+    path("<int:pk>/register/<int:entry_pk>/edit/", register.register_edit, name="register_edit"),
+    path(
+        "<int:pk>/register/<int:entry_pk>/reveal/",
+        register.register_reveal,
+        name="register_reveal",
+    ),
+    path(
+        "<int:pk>/register/<int:entry_pk>/reveals/<int:reveal_pk>/withdraw/",
+        register.register_withdraw,
+        name="register_withdraw",
+    ),
+    path(
+        "<int:pk>/register/<int:entry_pk>/delete/",
+        register.register_delete,
+        name="register_delete",
+    ),
 ]

@@ -10,9 +10,11 @@ from campaigns.log_triggers import register_log
 from campaigns.models import Campaign
 
 from .campaign_encounters import SECTION
+from .campaign_record import LEDGER, SESSIONS
 from .encounter_urls import EncounterUrls
 from .models import Event, Roll
 from .options import add_option_fields, chosen_options
+from .register_fights import register_fights
 from .rolling import roller_context
 
 
@@ -32,4 +34,7 @@ def register() -> None:
     extensions.add_page_context("quick_roll", roller_context)  # the box and the recent rolls
     extensions.add_page_context("running_fights", running_fights)  # "A fight is running"
     extensions.add_file_section(SECTION)
+    extensions.add_file_section(SESSIONS)
+    extensions.add_file_section(LEDGER)  # after the encounters it names
     extensions.set_option_fields(extensions.OptionFields(add_option_fields, chosen_options))
+    extensions.add_register_fights(register_fights)  # an NPC's fights on its register entry

@@ -18,6 +18,7 @@ NAMES = {
     "adjust": ("combat:encounter_adjust", None),
     "options": ("combat:encounter_options", None),
     "record": ("combat:encounter_record", None),
+    "award": ("combat:encounter_award", None),
     **{f"turn_{step}": ("combat:encounter_turn", step) for step in TURN_STEPS},
 }
 

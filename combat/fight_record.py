@@ -17,11 +17,14 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.utils.text import capfirst
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext_lazy
 
 from combat.rules.base import Audience
 from combat.rules.encounter import EventType
+from combat.rules.fields import Label
+from combat.rules.resources import Spending
+from combat.rules.systems import SYSTEMS
 
 from .display import face_marks
 from .models import Combatant, Encounter, Event
@@ -42,6 +45,7 @@ class Part:
     dealt: int = 0
     taken: int = 0
     fell: str = ""  # "round 2, to Baldur (#12)"
+    spent: dict[tuple[Label, str], int] = field(default_factory=dict)  # (what, detail) → how many
 
 
 @dataclass
@@ -52,6 +56,7 @@ class Record:
     criticals: list[str] = field(default_factory=list)
     chain: tuple[int, str] = (0, "")  # the longest exploding chain: its faces, in words
     decisive: str = ""
+    spending: Spending | None = None  # the system's reading of what a change used up
 
 
 def record_of(encounter: Encounter, rows: Iterable[Combatant], down: frozenset[str]) -> Record:
@@ -59,7 +64,9 @@ def record_of(encounter: Encounter, rows: Iterable[Combatant], down: frozenset[s
     left out: the strike-through index is exact, a redo lifts it)."""
     rows = list(rows)
     viewer = Viewer.of(encounter, rows, AnonymousUser(), gm=False)
+    system = SYSTEMS.get(encounter.system)
     record = Record(plain(encounter.name), encounter.round)
+    record.spending = system.spending if system is not None else None
     for row in rows:
         if viewer.sees(row.key):
             record.parts[row.key] = Part(plain(row.name), row.side, not row.is_npc)
@@ -92,6 +99,7 @@ def _read(
     hurt = [c for c in changes if c.get("kind") == "hp" and isinstance(c.get("before"), int)]
     for change in changes:
         part = record.parts[change["combatant"]]
+        _spent(record, part, change)
         if change in hurt:
             lost = max(change["before"] - int(change["value"]), 0)
             part.taken += lost
@@ -108,6 +116,14 @@ def _read(
     if doer is not None and any(isinstance(b, dict) and b.get("critical") for b in blows):
         record.criticals.append(f"{doer.name} (#{seq})")
     _chains(record, viewer, seq, outcome)
+
+
+def _spent(record: Record, part: Part, change: Mapping[str, Any]) -> None:
+    """A character's resources the change used up, as the system reads them."""
+    if record.spending is not None and part.character:
+        for used in record.spending(change):
+            key = (used.what, used.detail)
+            part.spent[key] = part.spent.get(key, 0) + used.amount
 
 
 def _dealt(viewer: Viewer, key: str, lost: int, data: Mapping[str, Any], hurt: int) -> int:
@@ -180,6 +196,9 @@ def record_text(record: Record, rows: Iterable[Combatant], system: str) -> str:
     damage = [_damage(p) for p in record.parts.values() if p.character]
     if damage:
         lines += ["", _heading("damage"), *_listed(damage)]
+    spent = [_spent_line(p) for p in record.parts.values() if p.spent]
+    if spent:
+        lines += ["", _heading("spent"), *_listed(spent)]
     notable = _notable(record)
     if notable:
         lines += ["", _heading("notable"), *notable]
@@ -192,9 +211,19 @@ def record_text(record: Record, rows: Iterable[Combatant], system: str) -> str:
 HEADINGS = {
     "fallen": pgettext_lazy("fight record", "Fallen"),
     "damage": pgettext_lazy("fight record", "Damage"),
+    "spent": pgettext_lazy("fight record", "Resources spent"),
     "notable": pgettext_lazy("fight record", "Notable rolls"),
     "carried": pgettext_lazy("fight record", "Carried forward"),
 }
+
+
+def _spent_line(part: Part) -> str:
+    language = get_language()
+    used = [
+        f"{what.get(language)}" + (f" ({plain(detail)})" if detail else "") + f": {amount}"
+        for (what, detail), amount in part.spent.items()
+    ]
+    return f"{part.name} — {', '.join(used)}"  # "rounds fired: 3", no plural to agree
 
 
 def _listed(lines: list[str]) -> list[str]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import actions, audit, odds, page, record, rolls, simulate, table
+from .views import actions, audit, ledger, odds, page, record, rolls, sessions, simulate, table
 
 app_name = "combat"
 
@@ -12,6 +12,15 @@ urlpatterns = [
     path("<int:pk>/odds/", rolls.odds, name="odds"),
     path("<int:pk>/dice/", audit.audit_page, name="dice_audit"),
     path("<int:pk>/dice/receipt/", audit.receipt_page, name="dice_receipt"),
+    path("<int:pk>/ledger/", ledger.ledger_page, name="ledger"),
+    path("<int:pk>/sessions/", sessions.session_list, name="sessions"),
+    path("<int:pk>/sessions/<int:number>/", sessions.session_page, name="session"),
+    path("<int:pk>/sessions/<int:number>/print/", sessions.session_print, name="session_print"),
+    path(
+        "<int:pk>/sessions/<int:number>/session.md",
+        sessions.session_markdown,
+        name="session_markdown",
+    ),
     path("<int:pk>/encounters/", page.encounter_list, name="encounters"),
     path(ENCOUNTER, page.encounter_page, name="encounter"),
     path(ENCOUNTER + "gm-forms/", page.encounter_gm_forms, name="encounter_gm_forms"),
@@ -28,5 +37,6 @@ urlpatterns = [
     path(ENCOUNTER + "simulate/", simulate.encounter_simulate, name="encounter_simulate"),
     path(ENCOUNTER + "table/", table.encounter_table, name="encounter_table"),
     path(ENCOUNTER + "record/", record.encounter_record, name="encounter_record"),
+    path(ENCOUNTER + "award/", ledger.encounter_award, name="encounter_award"),
     path(ENCOUNTER + "<str:step>/", actions.encounter_turn, name="encounter_turn"),
 ]

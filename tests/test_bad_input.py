@@ -74,6 +74,8 @@ FORMS = {
         "quick",
     ),
     "campaigns:conditions": ("name", "description", "rounds"),
+    "campaigns:register": ("kind", "name", "summary", "gm_notes", "character", "monster", "key"),
+    "campaigns:register_edit": ("kind", "name", "summary", "character", "monster"),
     "campaigns:monster_create": ("name", "notes", "stat_sil", "stat_zivoty", "stat_dovednosti"),
     "campaigns:monster_edit": ("name", "stat_velikost", "stat_muze_krvacet", "stat_uc"),
     "campaigns:armory_create": ("name", "stat_utocnost", "stat_zraneni", "stat_druh"),
@@ -81,6 +83,9 @@ FORMS = {
     "combat:encounter_turn": ("turn-key", "turn-faces"),
     "combat:encounter_options": ("key", "option_initiative_once"),
     "combat:encounter_record": ("scene", "title", "body", "key"),
+    "combat:ledger": ("character", "kind", "amount", "unit", "reason", "corrects", "key"),
+    "combat:sessions": ("open", "open-title", "open-key", "past", "past-day", "past-title"),
+    "combat:encounter_award": ("reason", "money", "coin", "item", "item_to", "key"),
 }
 
 

@@ -71,6 +71,7 @@ _TOP: Spec = {
     "encounters": (list, []),
     "journal": (list, []),
     "conditions": (list, []),  # a campaign's own conditions (any version: absent is none)
+    "register": (list, []),  # people and places met, with their reveals (the same)
 }
 _JSON_TYPES = {
     dict: "an object",

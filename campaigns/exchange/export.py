@@ -13,6 +13,7 @@ from ..extensions import FileIds, file_sections
 from ..models import Armor, Campaign, Character, Monster, Weapon
 from .common import FORMAT, ITEM_MODELS, VERSION, CampaignFormatError, Row
 from .journal import journal_out
+from .register import register_out
 
 # --- export ------------------------------------------------------------------------------------
 
@@ -139,7 +140,13 @@ def export_campaign(campaign: Campaign) -> Row:
             }
             for c in campaign.conditions.order_by("name")
         ],
+        "register": _register_out(campaign, characters),
     }
+
+
+def _register_out(campaign: Campaign, characters: list[Character]) -> list[Row]:
+    bestiary = _numbered(Monster.objects.in_campaign(campaign).order_by("pk"))
+    return register_out(campaign, _numbered(characters), bestiary, _when)
 
 
 def _sections_out(campaign: Campaign, characters: list[Character]) -> dict[str, list[Row]]:

@@ -28,6 +28,7 @@ from .common import (
 )
 from .journal import journal_in
 from .reading import _fields, _header, _is, _moment
+from .register import register_in
 from .writing import _clean, _moments, _save, _Users
 
 
@@ -173,9 +174,12 @@ def import_campaign(data: Any) -> Campaign:
             k: _library(m, top["library"][k], f"library.{k}") for k, m in ITEM_MODELS.items()
         }
         characters = _characters_in(campaign, top, users, armory, library)
-        _sections_in(campaign, top, FileRecords(characters, bestiary, users.get, _moment))
+        records = FileRecords(characters, bestiary, users.get, _moment)
+        _sections_in(campaign, top, records, after_journal=False)
         journal_in(campaign, top["journal"], users.get, top["version"])
+        _sections_in(campaign, top, records, after_journal=True)
         _conditions_in(campaign, top["conditions"])
+        register_in(campaign, top["register"], (characters, bestiary), users.get)
     return campaign
 
 
@@ -201,9 +205,13 @@ def _conditions_in(campaign: Campaign, items: list[Any]) -> None:
         condition.save()
 
 
-def _sections_in(campaign: Campaign, top: Row, records: FileRecords) -> None:
+def _sections_in(
+    campaign: Campaign, top: Row, records: FileRecords, *, after_journal: bool
+) -> None:
     """The sections the apps built on campaigns read (combat: "encounters")."""
     for section in file_sections():
+        if section.after_journal != after_journal:
+            continue
         try:
             section.load(campaign, top.get(section.key, []), records)
         except CampaignFormatError:

@@ -10,6 +10,7 @@ from django.utils.dateparse import parse_datetime
 
 from config.nul import nul_path
 
+from ..extensions import file_sections
 from .common import (
     _ITEMS,
     _JSON_TYPES,
@@ -80,7 +81,8 @@ def _header(data: object) -> Row:
         raise CampaignFormatError(
             f"unknown version {data.get('version')!r}; this Iniciativa reads versions 1 to 4"
         )
-    top = _fields(data, "file", _TOP)
+    sections: Spec = {section.key: (list, []) for section in file_sections()}
+    top = _fields(data, "file", {**sections, **_TOP})
     where = nul_path(data)
     if where is not None:  # PostgreSQL refuses NUL in text: say where, before any write
         raise CampaignFormatError(f"{where}: the text contains a zero byte (NUL)")

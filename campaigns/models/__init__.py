@@ -8,6 +8,7 @@ from .campaign import (
 )
 from .conditions import SavedCondition
 from .records import Armor, Character, CharacterKind, Monster, Weapon
+from .register import Kind, Part, RegisterEntry, RegisterReveal, Seen, seen_by
 
 # Last: the journal's rolls use combat's append-only base, and combat.models needs the
 # records above from this package while it loads.
@@ -19,17 +20,23 @@ __all__ = [
     "Character",
     "CharacterKind",
     "Invite",
+    "Kind",
     "JournalRoll",
     "JournalRollVoid",
     "Membership",
     "Monster",
+    "Part",
     "Post",
     "PostRevision",
+    "RegisterEntry",
+    "RegisterReveal",
     "Role",
     "SavedCondition",
+    "Seen",
     "Thread",
     "Weapon",
     "default_invite_expiry",
     "new_invite_token",
     "new_key",
+    "seen_by",
 ]

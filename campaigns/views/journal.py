@@ -25,8 +25,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from config.http import AuthedHttpRequest
 
 from ..access import gm_membership_or_403, membership_or_404
-from ..journal import PostRefused, render_pieces
+from ..journal import Mentions, PostRefused, render_pieces
 from ..journal_forms import BodyForm, PostForm, ThreadForm, VoidForm
+from ..mentions import mentions_for
 from ..models import JournalRoll, Membership, Post, PostRevision, Thread
 from ..models.journal import pool_tags
 from .helpers import redirect_to
@@ -49,12 +50,16 @@ def _posts_of(membership: Membership) -> QuerySet[Post]:
     return _with_rolls(Post.objects.filter(thread__campaign=membership.campaign))
 
 
-def post_views(posts: Iterable[Post], membership: Membership) -> list[dict[str, Any]]:
-    """What the page shows of each post: its pieces, removed tags' rolls, what the user may do."""
+def post_views(
+    posts: Iterable[Post], membership: Membership, mentions: Mentions | None = None
+) -> list[dict[str, Any]]:
+    """What the page shows of each post: its pieces (with links to the register entries the
+    user may see), removed tags' rolls, what the user may do."""
+    mentions = mentions if mentions is not None else mentions_for(membership)
     views = []
     for post in posts:
         rolls = {roll.index: roll for roll in post.rolls.all()}
-        pieces, removed = render_pieces(post.body, rolls)
+        pieces, removed = render_pieces(post.body, rolls, mentions)
         voidable = [r for r in rolls.values() if r.voiding is None] if membership.is_gm else []
         views.append(
             {
@@ -185,7 +190,8 @@ def journal_preview(request: AuthedHttpRequest, pk: int) -> HttpResponse:
             ).select_related("user", "void", "void__user")
             rolls = {roll.index: roll for roll in mine}
             context["editing"] = True
-        context["pieces"], context["removed"] = render_pieces(form.cleaned_data["body"], rolls)
+        body, mentions = form.cleaned_data["body"], mentions_for(membership)
+        context["pieces"], context["removed"] = render_pieces(body, rolls, mentions)
     return render(request, "campaigns/journal_thread.html#preview", context)
 
 
@@ -218,14 +224,16 @@ def journal_post_edit(request: AuthedHttpRequest, pk: int, post_pk: int) -> Http
     return render(request, "campaigns/journal_edit.html", context)
 
 
-def revision_views(post: Post, revisions: Iterable[PostRevision]) -> list[dict[str, Any]]:
+def revision_views(
+    post: Post, revisions: Iterable[PostRevision], mentions: Mentions
+) -> list[dict[str, Any]]:
     """Earlier texts of a post, each with the rolls as they stood when it was replaced: the
     same tags answered by the same rolls, in the words they had then."""
     rolls = list(post.rolls.all())
     views = []
     for revision in revisions:
         then = {roll.index: roll for roll in rolls if roll.created_at < revision.created_at}
-        pieces, removed = render_pieces(revision.body, then)
+        pieces, removed = render_pieces(revision.body, then, mentions)
         views.append({"revision": revision, "pieces": pieces, "removed": removed})
     return views
 
@@ -240,12 +248,13 @@ def journal_post_history(request: AuthedHttpRequest, pk: int, post_pk: int) -> H
     earlier = post.revisions.select_related("user").order_by("-created_at", "-pk")
     page = Paginator(earlier, REVISIONS_PAGE).get_page(request.GET.get("page"))
     oldest = post.revisions.order_by("created_at", "pk").first()
+    mentions = mentions_for(membership)
     context = {
         "campaign": membership.campaign,
         "membership": membership,
         "thread": post.thread,
-        "view": {**post_views([post], membership)[0], "voidable": []},  # voids: on the thread
-        "revisions": revision_views(post, page.object_list),
+        "view": {**post_views([post], membership, mentions)[0], "voidable": []},  # voids: thread
+        "revisions": revision_views(post, page.object_list, mentions),
         "page": page,
         "post_url": _post_url(post),
         # Edited before the journal kept revisions: the first texts are not known.

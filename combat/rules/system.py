@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from combat.rules.engine import DOWN, EngineBase
+from combat.rules.experience import Experience
+from combat.rules.resources import Spending
 from combat.rules.schema import Label, Schema
 from combat.rules.simulate import Tactics
 
@@ -57,6 +59,12 @@ class RuleSystem:
     # The conditions the system names its own way where others share the English word (5e's
     # prone: Polish "powalony", not the plain "leżący"): condition → a `pgettext` pair.
     condition_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # Awards for foes defeated and levels by experience (the ledgers, issue Q); None: the GM
+    # enters experience by hand.
+    experience: Experience | None = None
+    # What one change of the log used up (a fight record's "resources spent"); None: nothing
+    # the system tracks.
+    spending: Spending | None = None
 
     def __post_init__(self) -> None:
         if not self.key or len(self.key) > MAX_KEY or not self.key.isidentifier():

@@ -22,6 +22,7 @@ from config.http import AuthedHttpRequest
 from ..display import down_conditions
 from ..fight_record import record_of, record_text
 from ..models import Encounter
+from ..sessions import session_label
 from .common import encounter_of
 
 NEW = "new"
@@ -64,6 +65,18 @@ class RecordForm(PostForm):
         return cleaned
 
 
+def _scene(campaign: Campaign, encounter: Encounter) -> dict[str, str]:
+    """Where the record goes first: the open session's scene (named after the session, made
+    if it is not there yet); with no session open, a new scene named after the fight."""
+    session = campaign.sessions.filter(closed_at__isnull=True).first()
+    if session is None:
+        title = _("%(fight)s: the record") % {"fight": encounter.name}
+        return {"scene": NEW, "title": title[:MAX_TITLE]}
+    title = session_label(session)[:MAX_TITLE]
+    scene = campaign.threads.filter(title=title).order_by("-created_at").first()
+    return {"scene": str(scene.pk), "title": ""} if scene else {"scene": NEW, "title": title}
+
+
 def _draft(encounter: Encounter) -> str:
     rows = list(encounter.combatants.select_related("character"))
     record = record_of(encounter, rows, down_conditions(encounter.system))
@@ -85,8 +98,7 @@ def encounter_record(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpRe
             if thread is not None:
                 return redirect("campaigns:journal_thread", campaign.pk, thread.pk)
     else:
-        title = _("%(fight)s: the record") % {"fight": encounter.name}
-        initial = {"scene": NEW, "title": title[:MAX_TITLE], "body": _draft(encounter)}
+        initial = {"body": _draft(encounter), **_scene(campaign, encounter)}
         form = RecordForm(initial=initial, campaign=campaign)
         form.initial["key"] = PostForm.fresh().initial["key"]
     context = {"campaign": campaign, "encounter": encounter, "form": form}

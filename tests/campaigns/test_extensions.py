@@ -26,7 +26,8 @@ def test_combat_adds_the_quick_roll_box_the_encounters_and_the_fight_options(
 ) -> None:
     campaign = roles["campaign"]
     assert {"roll_form", "rolls", "last_roll"} <= extensions.page_context(campaign).keys()
-    assert [section.key for section in extensions.file_sections()] == ["encounters"]
+    keys = [section.key for section in extensions.file_sections()]
+    assert keys == ["encounters", "sessions", "ledger"]  # the ledger names the encounters
     assert export_campaign(campaign)["encounters"][0]["name"] == "Přepadení"
     assert any(name.startswith("option_") for name in CampaignEditForm(instance=campaign).fields)
 

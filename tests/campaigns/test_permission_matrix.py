@@ -166,6 +166,60 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (405, 302),
         },
     ),
+    "campaigns:register": (  # people and places: every member reads; only a GM adds (an
+        ("pk",),  # empty post is shown again with its errors)
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (200, 403),
+            "gm": (200, INVALID),
+        },
+    ),
+    "campaigns:register_entry": (  # revealed to the players (its name)
+        ("pk", "entry_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "campaigns:register_edit": (
+        ("pk", "entry_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (403, 403),
+            "gm": (200, INVALID),
+        },
+    ),
+    "campaigns:register_reveal": (  # an empty reveal: refused with a message
+        ("pk", "entry_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
+    "campaigns:register_withdraw": (
+        ("pk", "entry_pk", "reveal_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
+    "campaigns:register_delete": (
+        ("pk", "entry_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (405, 404),
+            "player": (405, 403),
+            "gm": (405, 302),
+        },
+    ),
     "campaigns:invite_accept": (
         ("token",),
         {"anonymous": (200, 200), "outsider": (200, 302), "player": (302, 302), "gm": (302, 302)},
@@ -204,6 +258,60 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "outsider": (404, 405),
             "player": (200, 405),
             "gm": (200, 405),
+        },
+    ),
+    "combat:ledger": (  # every member reads; a player enters their own character's money
+        ("pk",),  # (an empty post is shown again with its errors)
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (200, INVALID),
+            "gm": (200, INVALID),
+        },
+    ),
+    "combat:sessions": (
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (200, 403),
+            "gm": (200, INVALID),
+        },
+    ),
+    "combat:session": (  # an empty post renames it to no title (a title is optional)
+        ("pk", "number"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (200, 403),
+            "gm": (200, 302),
+        },
+    ),
+    "combat:session_print": (
+        ("pk", "number"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "combat:session_markdown": (
+        ("pk", "number"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
+    "combat:encounter_award": (
+        ("pk", "enc_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 404),
+            "player": (403, 403),
+            "gm": (200, INVALID),
         },
     ),
     "combat:dice_receipt": (
@@ -559,8 +667,23 @@ def _kwargs(keys, roles):  # type: ignore[no-untyped-def]
         ).pk
     if "condition_pk" in keys:
         values["condition_pk"] = roles["campaign"].conditions.create(name="Webbed").pk
+    if "number" in keys:  # the campaign's first session
+        values["number"] = _session(roles)
+    if {"entry_pk", "reveal_pk"} & set(keys):
+        values.update(_register(roles))
     renamed = {"library_monster_pk": "monster_pk"}
     return {renamed.get(key, key): values[key] for key in keys}
+
+
+def _session(roles):  # type: ignore[no-untyped-def]
+    from django.utils import timezone
+
+    from combat.models import PlaySession
+
+    session, _made = PlaySession.objects.get_or_create(
+        campaign=roles["campaign"], number=1, defaults={"opened_at": timezone.now(), "key": "m"}
+    )
+    return session.number
 
 
 def _journal(roles):  # type: ignore[no-untyped-def]
@@ -573,6 +696,17 @@ def _journal(roles):  # type: ignore[no-untyped-def]
         roles["journal"] = {"thread_pk": thread.pk, "post_pk": post.pk,
                             "roll_pk": post.rolls.get().pk}  # fmt: skip
     return roles["journal"]
+
+
+def _register(roles):  # type: ignore[no-untyped-def]
+    """An entry whose name every player was shown, made once per `roles`."""
+    if "register" not in roles:
+        from campaigns.models import Part, RegisterEntry
+
+        entry = RegisterEntry.objects.create(campaign=roles["campaign"], name="Ferryman", key="m")
+        entry.reveal(None, Part.NAME, roles["gm"])
+        roles["register"] = {"entry_pk": entry.pk, "reveal_pk": entry.reveals.get().pk}
+    return roles["register"]
 
 
 CASES = [

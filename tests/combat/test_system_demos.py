@@ -44,3 +44,19 @@ def test_the_finished_demo_fight_replays_and_the_prepared_one_opens(
 
 def test_loading_the_demo_twice_adds_nothing(demos):
     assert load_demo_encounters(demos) == 0
+
+
+def test_the_demo_record_holds_a_session_per_campaign_and_the_tables_awards(demos):
+    from combat.demo_record import load_demo_record
+    from combat.models import LedgerEntry, PlaySession
+
+    assert load_demo_record(demos) == len(DEMOS)
+    assert load_demo_record(demos) == 0  # again: nothing more
+    assert PlaySession.objects.filter(closed_at__isnull=False).count() == len(DEMOS)
+    awarded = set(LedgerEntry.objects.values_list("campaign__system", flat=True))
+    assert awarded == {key for key, system in SYSTEMS.items() if system.experience}
+    helga = LedgerEntry.objects.get(campaign__system="dnd5e")
+    assert (helga.character.name, helga.amount) == ("Helga", 50)  # the SRD goblin, CR 1/4
+    for session in PlaySession.objects.all():
+        fights = session.campaign.encounters.filter(name=session.title)
+        assert fights.exists()  # the finished fight it holds

@@ -118,6 +118,7 @@ def _forms(name: str, world: dict[str, Any]) -> list[forms.BaseForm]:
     from campaigns import forms as cf
     from campaigns.models import Character
     from campaigns.recordforms import character_form_class
+    from campaigns.register_forms import EntryForm, RevealForm
     from campaigns.views.conditions import SavedConditionForm
     from combat import encounter_forms as ef
     from combat import hand_forms as hf
@@ -133,6 +134,9 @@ def _forms(name: str, world: dict[str, Any]) -> list[forms.BaseForm]:
         "campaigns:edit": lambda: [cf.CampaignEditForm(instance=campaign)],
         "campaigns:invites": lambda: [cf.InviteForm()],
         "campaigns:conditions": lambda: [SavedConditionForm(campaign)],
+        "campaigns:register": lambda: [EntryForm(campaign)],
+        "campaigns:register_edit": lambda: [EntryForm(campaign)],
+        "campaigns:register_reveal": lambda: [RevealForm(campaign)],
         "campaigns:member_role": lambda: [cf.RoleForm()],
         "combat:roll": lambda: [RollForm()],
         "campaigns:character_create": lambda: [
@@ -429,7 +433,16 @@ def _campaign_of(owner: Any, name: str, system: str) -> Any:
 
 def _foreign(roles: dict[str, Any]) -> dict[str, Any]:
     """Another GM's campaign with one of everything: ids a crafted request may name."""
-    from campaigns.models import Character, Invite, Membership, Monster, Thread, Weapon
+    from campaigns.models import (
+        Character,
+        Invite,
+        Membership,
+        Monster,
+        Part,
+        RegisterEntry,
+        Thread,
+        Weapon,
+    )
     from combat import workflows
     from combat.rules.systems import get_system
 
@@ -450,6 +463,8 @@ def _foreign(roles: dict[str, Any]) -> dict[str, Any]:
     workflows.add_combatants(encounter.pk, owner, "f-1", record=character, side="party")
     thread = Thread.open(campaign, owner, "Cizí scéna", "[dice]1d6[/dice]", key="f-2")
     post = thread.posts.get()
+    entry = RegisterEntry.objects.create(campaign=campaign, name="Cizí převozník", key="f-3")
+    entry.reveal(None, Part.SUMMARY, owner)
     return {
         "user": owner, "campaign": campaign, "character": character, "monster": monster,
         "weapon": weapon, "encounter": encounter,
@@ -457,6 +472,7 @@ def _foreign(roles: dict[str, Any]) -> dict[str, Any]:
         "invite": Invite.objects.create(campaign=campaign, created_by=owner),
         "membership": Membership.objects.get(campaign=campaign, user=owner),
         "thread": thread, "post": post, "roll": post.rolls.get(),
+        "entry": entry, "reveal": entry.reveals.get(),
     }  # fmt: skip
 
 
@@ -627,7 +643,7 @@ def test_oversized_bodies_and_too_many_fields_get_a_400_that_says_so(world, sett
 FOREIGN_KWARGS = {
     "pk": "campaign", "member_pk": "membership", "invite_pk": "invite", "char_pk": "character",
     "monster_pk": "monster", "enc_pk": "encounter", "item_pk": "weapon", "thread_pk": "thread",
-    "post_pk": "post", "roll_pk": "roll",
+    "post_pk": "post", "roll_pk": "roll", "entry_pk": "entry", "reveal_pk": "reveal",
 }  # fmt: skip
 
 

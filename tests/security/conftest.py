@@ -96,7 +96,7 @@ def _campaign(name: str, gm: Any) -> Any:
 
 def _side(w: SimpleNamespace, tag: str, gm: Any, players: dict[str, Any]) -> SimpleNamespace:
     """One campaign with its members, records, fight, scene and invite."""
-    from campaigns.models import Invite, Membership, Post, Thread
+    from campaigns.models import Invite, Membership, Part, Post, RegisterEntry, Thread
     from combat.rules.systems import get_system
     from combat.services import quick_roll
 
@@ -125,8 +125,29 @@ def _side(w: SimpleNamespace, tag: str, gm: Any, players: dict[str, Any]) -> Sim
     side.player_roll = side.player_post.rolls.get()
     side.invite = Invite.objects.create(campaign=campaign, created_by=gm)
     side.condition = campaign.conditions.create(name=f"Webbed {tag}", rounds=2)
+    side.entry = RegisterEntry.objects.create(  # people and places: its name shown to players
+        campaign=campaign, name=f"{campaign.name} ferryman", gm_notes=f"{tag} secret", key=tag
+    )
+    side.entry.reveal(None, Part.NAME, gm)
+    side.reveal = side.entry.reveals.get()
     side.quick_roll, _fresh = quick_roll(campaign, gm, "3d6", key=f"{tag}-roll")
+    side.session = _session(campaign, gm, tag)
     return side
+
+
+def _session(campaign: Any, gm: Any, tag: str) -> Any:
+    """A session of the campaign, open, with a ledger row of its first player character."""
+    from django.utils import timezone
+
+    from combat.models import LedgerEntry, PlaySession
+
+    session = PlaySession.objects.create(
+        campaign=campaign, number=1, title=f"Night {tag}", opened_at=timezone.now(), key=tag
+    )
+    pc = campaign.characters.filter(kind="pc").order_by("pk").first()
+    LedgerEntry(campaign=campaign, character=pc, kind="money", amount=5, unit="gp",
+                reason=f"Purse {tag}", user=gm, key=f"{tag}:0", created_at=timezone.now()).save()  # fmt: skip
+    return session
 
 
 def build_world() -> SimpleNamespace:

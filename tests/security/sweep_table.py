@@ -134,6 +134,13 @@ def _encounter_query(w: Any, side: Any, user: Any) -> dict[str, Any]:
     return {"actor": _action(w, side, user)["actor"]}
 
 
+def _ledger_body(w: Any, side: Any, user: Any) -> dict[str, Any]:
+    """Money for the first player's character (p1's Caelan): theirs, and any GM's to enter."""
+    character = next(iter(side.characters.values()))
+    return {"character": character.pk, "kind": "money", "amount": "5", "unit": "gp",
+            "reason": "Sweep", "key": "sweepledger"}  # fmt: skip
+
+
 def _receipt_query(w: Any, side: Any, user: Any) -> dict[str, Any]:
     """The receipt of the fight's first roll (its initiative)."""
     return {"encounter": side.encounter.pk, "seq": side.encounter.log_length, "hash": "abcdef"}
@@ -184,6 +191,32 @@ URLS: dict[str, Url] = {
         ("pk",), BOTH, get=GMS, post=GMS, writes=GMS, body=_const({"name": "Marked", "rounds": "3"})
     ),
     "campaigns:condition_delete": Url(("pk", "condition_pk"), POST, post=GMS, writes=GMS),
+    "campaigns:register": Url(
+        ("pk",),
+        BOTH,
+        get=MEMBERS,
+        post=GMS,
+        writes=GMS,
+        body=_const({"kind": "person", "name": "Newcomer", "key": "sweep-entry"}),
+    ),
+    "campaigns:register_entry": Url(("pk", "entry_pk"), get=MEMBERS),  # its name: revealed
+    "campaigns:register_edit": Url(
+        ("pk", "entry_pk"),
+        BOTH,
+        get=GMS,
+        post=GMS,
+        writes=GMS,
+        body=_const({"kind": "place", "name": "Ferry house"}),
+    ),
+    "campaigns:register_reveal": Url(
+        ("pk", "entry_pk"),
+        POST,
+        post=GMS,
+        writes=GMS,
+        body=_const({"audience": "all", "part": "2"}),
+    ),
+    "campaigns:register_withdraw": Url(("pk", "entry_pk", "reveal_pk"), POST, post=GMS, writes=GMS),
+    "campaigns:register_delete": Url(("pk", "entry_pk"), POST, post=GMS, writes=GMS),
     "combat:roll": Url(
         ("pk",),
         POST,
@@ -194,6 +227,30 @@ URLS: dict[str, Url] = {
     "combat:rolls": Url(("pk",), get=MEMBERS),
     "combat:dice_audit": Url(("pk",), get=MEMBERS, query=_const({"who": "u1"})),
     "combat:dice_receipt": Url(("pk",), get=MEMBERS, query=_receipt_query),
+    "combat:ledger": Url(("pk",), BOTH, get=MEMBERS, post=MEMBERS, writes=OWNER, body=_ledger_body),
+    "combat:sessions": Url(
+        ("pk",),
+        BOTH,
+        get=MEMBERS,
+        post=GMS,
+        writes=GMS,
+        body=_const(
+            {"past": "1", "past-day": "2020-02-02", "past-title": "Old", "past-key": "sweep"}
+        ),
+    ),  # fmt: skip
+    "combat:session": Url(
+        ("pk", "number"), BOTH, get=MEMBERS, post=GMS, writes=GMS, body=_const({"close": "1"})
+    ),
+    "combat:session_print": Url(("pk", "number"), get=MEMBERS),
+    "combat:session_markdown": Url(("pk", "number"), get=MEMBERS),
+    "combat:encounter_award": Url(
+        ("pk", "enc_pk"),
+        BOTH,
+        get=GMS,
+        post=GMS,
+        writes=GMS,
+        body=_const({"money": "10", "coin": "gp", "reason": "Loot", "key": "sweepaward"}),
+    ),  # fmt: skip
     "combat:odds": Url(("pk",), get=MEMBERS, query=_const({"expression": "2d6", "target": "7"})),
     "combat:encounters": Url(
         ("pk",), BOTH, get=MEMBERS, post=GMS, writes=GMS, body=_const({"name": "Second fight"})
@@ -322,6 +379,8 @@ def kwargs_for(w: Any, keys: tuple[str, ...], side: Any, campaign: Any) -> dict[
         "member_pk": side.members[first_player].pk,
         "invite_pk": side.invite.pk,
         "condition_pk": side.condition.pk,
+        "entry_pk": side.entry.pk,
+        "reveal_pk": side.reveal.pk,
         "token": w.a.invite.token,
         "char_pk": side.characters[first_player].pk,
         "monster_pk": side.monster.pk,
@@ -336,6 +395,7 @@ def kwargs_for(w: Any, keys: tuple[str, ...], side: Any, campaign: Any) -> dict[
         "thread_pk": side.thread.pk,
         "post_pk": side.player_post.pk,
         "roll_pk": side.gm_roll.pk,
+        "number": side.session.number,
     }
     renamed = {"library_monster_pk": "monster_pk"}
     return {renamed.get(key, key): values[key] for key in keys}
@@ -346,6 +406,8 @@ OBJECT_KEYS = frozenset(
         "member_pk",
         "invite_pk",
         "condition_pk",
+        "entry_pk",
+        "reveal_pk",
         "char_pk",
         "monster_pk",
         "library_monster_pk",

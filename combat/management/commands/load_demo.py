@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand
 from campaigns.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS, load_demo
 from campaigns.library import fill_library
 from combat.demo import load_demo_encounters
+from combat.demo_record import load_demo_record
 
 
 class Command(BaseCommand):
@@ -21,12 +22,14 @@ class Command(BaseCommand):
         summary = load_demo()
         gm = get_user_model().objects.get(username=DEMO_GM)
         encounters = load_demo_encounters(gm)
+        sessions = load_demo_record(gm)
         library = fill_library()
         self.stdout.write(
             f"Demo data ready ({summary.users_created} users, "
             f"{summary.campaigns_created} campaigns, {summary.characters_created} characters, "
             f"{summary.monsters_created} monsters, {summary.weapons_created} weapons and "
-            f"{summary.armor_created} armour, {encounters} encounters created now)."
+            f"{summary.armor_created} armour, {encounters} encounters and {sessions} sessions "
+            "created now)."
         )
         self.stdout.write(
             f"Shared library: {library['monsters']} monsters, {library['weapons']} weapons and "

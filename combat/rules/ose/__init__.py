@@ -6,6 +6,8 @@ The package describes the system once, in `SYSTEM`; combat.rules.systems lists i
 from combat.rules.ose import tactics
 from combat.rules.ose.common import OUT
 from combat.rules.ose.engine import OldSchoolEssentials
+from combat.rules.ose.experience import EXPERIENCE
+from combat.rules.ose.resources import spending
 from combat.rules.ose.stats import ARMOR, CREATURE, WEAPON, weapon_headline
 from combat.rules.schema import Label
 from combat.rules.system import RuleSystem, pgettext
@@ -54,4 +56,6 @@ SYSTEM = RuleSystem(
             "a turn until Undo takes the end back.",
         ),
     },
+    experience=EXPERIENCE,
+    spending=spending,
 )

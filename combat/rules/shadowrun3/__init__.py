@@ -7,6 +7,7 @@ from combat.rules.schema import Label
 from combat.rules.shadowrun3 import tactics
 from combat.rules.shadowrun3.common import OUT
 from combat.rules.shadowrun3.engine import Shadowrun3
+from combat.rules.shadowrun3.resources import spending
 from combat.rules.shadowrun3.stats import ARMOR, CREATURE, WEAPON, weapon_headline
 from combat.rules.system import RuleSystem, pgettext
 
@@ -51,4 +52,5 @@ SYSTEM = RuleSystem(
             "can act or take a turn until Undo takes the end back.",
         ),
     },
+    spending=spending,
 )
