@@ -22,6 +22,7 @@ from .models.ledger import MAX_AMOUNT, MAX_REASON, MAX_TITLE
 Row = dict[str, Any]
 MOST_SESSIONS = 5_000
 MOST_ROWS = 100_000
+EARLIEST, LATEST = 1900, 9000  # the years a session or ledger row may name
 _SESSION = ("number", "title", "opened_at", "closed_at", "opened_by", "key")
 _LEDGER = ("character", "kind", "amount", "unit", "reason", "encounter", "post", "corrects")
 
@@ -84,6 +85,11 @@ def _ledger_out(campaign: Campaign, ids: FileIds) -> list[Row]:
     ]
 
 
+def _whole(value: Any) -> bool:
+    """A JSON whole number (JSON's true is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _require(raw: Any, fields: tuple[str, ...], where: str) -> Row:
     if not isinstance(raw, dict) or any(name not in raw for name in fields):
         raise CampaignFormatError(f"{where}: needs {', '.join(fields)}")
@@ -103,7 +109,7 @@ def _sessions_in(campaign: Campaign, items: list[Any], records: FileRecords) -> 
     for index, raw in enumerate(items):
         here = f"sessions[{index}]"
         row = _require(raw, _SESSION, here)
-        if not isinstance(row["number"], int) or not 1 <= row["number"] <= MOST_SESSIONS * 10:
+        if not _whole(row["number"]) or not 1 <= row["number"] <= MOST_SESSIONS * 10:
             raise CampaignFormatError(f"{here}: number: a whole number from 1")
         closed = row["closed_at"]
         session = PlaySession(
@@ -115,6 +121,7 @@ def _sessions_in(campaign: Campaign, items: list[Any], records: FileRecords) -> 
             opened_by=records.user_of(row["opened_by"], here) if row["opened_by"] else None,
             key=_text(row["key"], 64, f"{here}.key"),
         )
+        _in_range(session.opened_at, session.closed_at, where=here)
         if session.closed_at is not None and session.closed_at <= session.opened_at:
             raise CampaignFormatError(f"{here}: closed before it opened")
         made.append(session)
@@ -122,10 +129,18 @@ def _sessions_in(campaign: Campaign, items: list[Any], records: FileRecords) -> 
     PlaySession.objects.bulk_create(made)
 
 
+def _in_range(*moments: Any, where: str) -> None:
+    if any(m is not None and not EARLIEST <= m.year <= LATEST for m in moments):
+        raise CampaignFormatError(f"{where}: a date from {EARLIEST} to {LATEST}")
+
+
 def _no_overlap(sessions: list[PlaySession]) -> None:
     numbers = [s.number for s in sessions]
     if len(set(numbers)) != len(numbers):
         raise CampaignFormatError("sessions: each number once")
+    keys = [(s.opened_by_id, s.key) for s in sessions]
+    if len(set(keys)) != len(keys):
+        raise CampaignFormatError("sessions: each key once per GM who opened them")
     ordered = sorted(sessions, key=lambda s: s.opened_at)
     for before, after in zip(ordered, ordered[1:], strict=False):
         if before.closed_at is None or before.closed_at > after.opened_at:
@@ -152,7 +167,7 @@ class _Refs:
     def encounter(self, value: Any, where: str) -> Any:
         if value is None:
             return None
-        if not isinstance(value, int) or not 1 <= value <= len(self.encounters):
+        if not _whole(value) or not 1 <= value <= len(self.encounters):
             raise CampaignFormatError(f"{where}.encounter: the place of one of the encounters")
         return self.encounters[value - 1]
 
@@ -170,8 +185,12 @@ def _ledger_in(campaign: Campaign, items: list[Any], records: FileRecords) -> No
         raise CampaignFormatError(f"ledger: a list of at most {MOST_ROWS}")
     refs = _Refs(campaign)
     made: list[LedgerEntry] = []
+    keys: set[tuple[Any, str]] = set()
     for index, raw in enumerate(items):
         row = _ledger_row(campaign, raw, f"ledger[{index}]", records, refs, made)
+        if (row.user_id, row.key) in keys:
+            raise CampaignFormatError(f"ledger[{index}].key: each key once per user")
+        keys.add((row.user_id, row.key))
         row.save()  # one by one: a correction points at a row saved before it
         made.append(row)
 
@@ -188,7 +207,7 @@ def _ledger_row(
     if row["kind"] not in Kind.values:
         raise CampaignFormatError(f"{here}.kind: one of {', '.join(Kind.values)}")
     amount = row["amount"]
-    if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < abs(amount) <= MAX_AMOUNT:
+    if not _whole(amount) or not 0 < abs(amount) <= MAX_AMOUNT:
         raise CampaignFormatError(f"{here}.amount: a whole number, not 0, at most {MAX_AMOUNT}")
     return LedgerEntry(
         campaign=campaign,
@@ -202,14 +221,20 @@ def _ledger_row(
         corrects=_earlier(row["corrects"], earlier, here),
         user=records.user_of(row["user"], here) if row["user"] else None,
         key=_text(row["key"], 64, f"{here}.key"),
-        created_at=records.moment(row["created_at"], f"{here}.created_at"),
+        created_at=_moment(records, row["created_at"], f"{here}.created_at"),
     )
+
+
+def _moment(records: FileRecords, value: Any, where: str) -> Any:
+    moment = records.moment(value, where)
+    _in_range(moment, where=where)
+    return moment
 
 
 def _character(value: Any, characters: Mapping[int, Any], where: str) -> Any:
     if value is None:
         return None
-    found = characters.get(value) if isinstance(value, int) else None
+    found = characters.get(value) if _whole(value) else None
     if found is None or found.kind != "pc":
         raise CampaignFormatError(f"{where}.character: a player character's id, or null")
     return found
@@ -218,7 +243,7 @@ def _character(value: Any, characters: Mapping[int, Any], where: str) -> Any:
 def _earlier(value: Any, earlier: list[LedgerEntry], where: str) -> LedgerEntry | None:
     if value is None:
         return None
-    if not isinstance(value, int) or not 1 <= value <= len(earlier):
+    if not _whole(value) or not 1 <= value <= len(earlier):
         raise CampaignFormatError(f"{where}.corrects: the place of an earlier row of the ledger")
     return earlier[value - 1]
 

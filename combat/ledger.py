@@ -16,7 +16,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 
 from campaigns.models import Campaign, Character, Membership, Post
@@ -25,6 +25,12 @@ from combat.rules.systems import SYSTEMS
 from .models import Encounter, Kind, LedgerEntry
 
 PARTY = None  # a row with no character is the party's
+
+
+def players_may_read() -> Q:
+    """The rows a player reads: the party's and player characters'. A character made an NPC
+    after its rows were entered takes them out of players' sight (NPC sheets are the GM's)."""
+    return Q(character__isnull=True) | Q(character__kind="pc")
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,14 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.models import Character, Membership, new_key
+from campaigns.models import Character, Membership, Post, new_key
 
 from .ledger_award import Suggestion
 from .models import Kind, LedgerEntry
 from .models.ledger import MAX_AMOUNT, MAX_REASON, MAX_TITLE
 
 PARTY = "party"
+EARLIEST = 1900  # a past session's year, at the earliest
 _MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-"})  # "−5" from a rulebook
 
 
@@ -59,6 +60,7 @@ class EntryForm(Keyed):
     )
     reason = forms.CharField(label=_("Why"), max_length=MAX_REASON)
     corrects = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    post = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args: Any, membership: Membership, pcs: list[Character], **kw: Any) -> None:
         super().__init__(*args, **kw)
@@ -71,6 +73,7 @@ class EntryForm(Keyed):
             kinds = [k for k in Kind.choices if k[0] != Kind.EXPERIENCE]
             _choice(self, "kind").choices = kinds
         self.corrected: LedgerEntry | None = None
+        self.from_post: Post | None = None
 
     def clean_character(self) -> Character | None:
         chosen: str = self.cleaned_data["character"]
@@ -85,6 +88,15 @@ class EntryForm(Keyed):
                 raise forms.ValidationError(_("That ledger row is not this campaign's."))
         return pk
 
+    def clean_post(self) -> int | None:
+        pk: int | None = self.cleaned_data.get("post")
+        if pk is not None:
+            posts = Post.objects.filter(thread__campaign=self.membership.campaign)
+            self.from_post = posts.filter(pk=pk).first()
+            if self.from_post is None:
+                raise forms.ValidationError(_("That post is not this campaign's."))
+        return pk
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         kind, unit = cleaned.get("kind"), (cleaned.get("unit") or "").strip()
@@ -93,6 +105,12 @@ class EntryForm(Keyed):
             self.add_error("unit", _("Name the coin or the item."))
         if cleaned.get("amount") == 0:
             self.add_error("amount", _("Zero changes nothing: type how much is gained or lost."))
+        wrong = self.corrected is not None and (
+            self.corrected.character_id != getattr(cleaned.get("character"), "pk", None)
+            or self.corrected.kind != kind
+        )
+        if wrong:  # a correction mends its own row: the same character (or party) and kind
+            self.add_error(None, _("A correction is for the same character and the same kind."))
         return cleaned
 
 
@@ -139,6 +157,8 @@ class PastForm(OpenForm):
         day: dt.date = self.cleaned_data["day"]
         if day > timezone.localdate():
             raise forms.ValidationError(_("A session by date is one already played."))
+        if day.year < EARLIEST:
+            raise forms.ValidationError(_("Choose a date from 1900 on."))
         return day
 
 

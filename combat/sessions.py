@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, JournalRoll, Post
 
+from .ledger import players_may_read
 from .models import Encounter, Event, LedgerEntry, PlaySession
 
 SHOWN = 200  # of each kind, a session's page lists at most this many (and says how many more)
@@ -55,7 +56,7 @@ def _overlapping(campaign: Campaign, start: dt.datetime, end: dt.datetime | None
 
 
 def _create(campaign: Campaign, user: Any, key: str, **fields: Any) -> PlaySession:
-    existing = PlaySession.objects.filter(campaign=campaign, key=key).first()
+    existing = PlaySession.objects.filter(campaign=campaign, opened_by=user, key=key).first()
     if existing is not None:  # the same form sent twice
         return existing
     clash = _overlapping(campaign, fields["opened_at"], fields.get("closed_at"))
@@ -159,9 +160,10 @@ def _fights(campaign: Campaign, start: dt.datetime, end: dt.datetime) -> list[Fi
     ]
 
 
-def timeline(session: PlaySession, *, with_rolls: bool = False) -> Timeline:
-    """What was played in the session, each kind in time order; every member reads all of it
-    (fights by their names and lengths, posts as the journal shows them, the ledger's rows)."""
+def timeline(session: PlaySession, *, gm: bool, with_rolls: bool = False) -> Timeline:
+    """What was played in the session, each kind in time order: fights by their names and
+    rounds, posts as the journal shows them to every member, and the ledger's rows — a
+    player's without an NPC's (a character the GM made an NPC after its rows were entered)."""
     start, end = span(session)
     campaign = session.campaign
     posts = Post.objects.filter(thread__campaign=campaign, created_at__gte=start)
@@ -170,7 +172,9 @@ def timeline(session: PlaySession, *, with_rolls: bool = False) -> Timeline:
         rolls = JournalRoll.objects.select_related("void", "user")
         posts = posts.prefetch_related(Prefetch("rolls", rolls.order_by("index")))
     rows = LedgerEntry.objects.filter(campaign=campaign, created_at__gte=start)
-    rows = rows.filter(created_at__lt=end).select_related("character", "encounter", "user")
+    rows = rows.filter(created_at__lt=end).select_related("character", "encounter", "user", "post")
+    if not gm:
+        rows = rows.filter(players_may_read())
     post_list = list(posts.order_by("created_at", "pk")[: SHOWN + 1])
     row_list = list(rows.order_by("created_at", "pk")[: SHOWN + 1])
     fights = _fights(campaign, start, end)

@@ -83,7 +83,7 @@ FORMS = {
     "combat:encounter_turn": ("turn-key", "turn-faces"),
     "combat:encounter_options": ("key", "option_initiative_once"),
     "combat:encounter_record": ("scene", "title", "body", "key"),
-    "combat:ledger": ("character", "kind", "amount", "unit", "reason", "corrects", "key"),
+    "combat:ledger": ("character", "kind", "amount", "unit", "reason", "corrects", "post", "key"),
     "combat:sessions": ("open", "open-title", "open-key", "past", "past-day", "past-title"),
     "combat:encounter_award": ("reason", "money", "coin", "item", "item_to", "key"),
 }

@@ -216,5 +216,5 @@ def _sections_in(
             section.load(campaign, top.get(section.key, []), records)
         except CampaignFormatError:
             raise
-        except (TypeError, ValueError, ValidationError) as error:
+        except (TypeError, ValueError, OverflowError, ValidationError) as error:
             raise CampaignFormatError(f"{section.key}: {error}") from None

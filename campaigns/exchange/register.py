@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.db.models import Prefetch
 
 from ..models import Campaign, Character, Monster, Part, RegisterEntry, RegisterReveal, new_key
-from ..models.register import MAX_ENTRIES
+from ..models.register import MAX_ENTRIES, MAX_REVEALS
 from ..register_forms import clean_entry_name
 from .common import _REQUIRED, CampaignFormatError, Row, Spec
 from .reading import _fields, _moment
@@ -169,6 +169,8 @@ def register_in(
         if row["name"].casefold() in names:
             raise CampaignFormatError(f"{here}: the name is given twice (case does not matter)")
         names.add(row["name"].casefold())
+        if len(row["reveals"]) > MAX_REVEALS:
+            raise CampaignFormatError(f"{here}: reveals: at most {MAX_REVEALS}")
         entry = _entry(campaign, row, here, records, user_of)
         for number, reveal in enumerate(row["reveals"]):
             _reveal(entry, reveal, f"{here}: reveals[{number}]", members, user_of)

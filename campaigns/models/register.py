@@ -29,6 +29,7 @@ from .campaign import Campaign, Membership
 from .records import Character, CharacterKind, Monster
 
 MAX_ENTRIES = 500  # a campaign's register, at most
+MAX_REVEALS = 300  # an entry's reveals, standing or taken back, at most
 MAX_NAME = 120
 MAX_SUMMARY = 2000
 MAX_NOTES = 5000

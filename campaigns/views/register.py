@@ -25,6 +25,7 @@ from config.http import AuthedHttpRequest
 from ..access import gm_membership_or_403, membership_or_404
 from ..extensions import register_fights
 from ..models import Campaign, Membership, RegisterEntry, RegisterReveal, seen_by
+from ..models.register import MAX_REVEALS
 from ..register_forms import EntryForm, RevealForm
 from .helpers import redirect_to
 
@@ -177,9 +178,13 @@ def register_reveal(request: AuthedHttpRequest, pk: int, entry_pk: int) -> HttpR
         membership = gm_membership_or_403(request, pk, lock=True)
         entry = get_object_or_404(membership.campaign.register.select_for_update(), pk=entry_pk)
         form = RevealForm(membership.campaign, request.POST)
+        audience = list(form.audience_users()) if form.is_valid() else []
+        if entry.reveals.count() + len(audience) > MAX_REVEALS:
+            too_many = _("This entry has been revealed too often (at most %(n)s).")
+            form.add_error(None, too_many % {"n": MAX_REVEALS})
         if form.is_valid():
             part = form.cleaned_data["part"]
-            for user in form.audience_users():
+            for user in audience:
                 entry.reveal(user, part, request.user)
     if not form.is_valid():
         messages.error(request, " ".join(str(m) for ms in form.errors.values() for m in ms))

@@ -55,7 +55,7 @@ class Migration(migrations.Migration):
                 'verbose_name': 'session',
                 'verbose_name_plural': 'sessions',
                 'ordering': ['-opened_at', '-pk'],
-                'constraints': [models.UniqueConstraint(fields=('campaign', 'number'), name='one_session_number'), models.UniqueConstraint(condition=models.Q(('closed_at__isnull', True)), fields=('campaign',), name='one_open_session'), models.UniqueConstraint(fields=('campaign', 'key'), name='one_session_per_key')],
+                'constraints': [models.UniqueConstraint(fields=('campaign', 'number'), name='one_session_number'), models.UniqueConstraint(condition=models.Q(('closed_at__isnull', True)), fields=('campaign',), name='one_open_session'), models.UniqueConstraint(fields=('campaign', 'opened_by', 'key'), name='one_session_per_key')],
             },
         ),
     ]

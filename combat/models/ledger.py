@@ -46,7 +46,9 @@ class PlaySession(models.Model):
             models.UniqueConstraint(
                 fields=["campaign"], condition=Q(closed_at__isnull=True), name="one_open_session"
             ),
-            models.UniqueConstraint(fields=["campaign", "key"], name="one_session_per_key"),
+            models.UniqueConstraint(
+                fields=["campaign", "opened_by", "key"], name="one_session_per_key"
+            ),
         ]
         verbose_name = _("session")
         verbose_name_plural = _("sessions")

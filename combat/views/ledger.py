@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaigns.access import membership_or_404
-from campaigns.models import Character, Membership, new_key
+from campaigns.models import Character, Membership, Post, new_key
 from config.http import AuthedHttpRequest
 
-from ..ledger import NewRow, enter, totals
+from ..ledger import NewRow, enter, players_may_read, totals
 from ..ledger_award import suggest
 from ..ledger_forms import PARTY, AwardForm, EntryForm
 from ..models import Encounter, Kind, LedgerEntry
@@ -37,12 +37,19 @@ def _pcs(membership: Membership) -> list[Character]:
     return list(pcs.select_related("owner").order_by("name", "pk"))
 
 
+def _pk(text: str) -> int | None:
+    """A database id as a query parameter writes it, or None (never an overflowing number)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
 def _rows(membership: Membership, character: str) -> Any:
     rows = LedgerEntry.objects.filter(campaign=membership.campaign)
+    if not membership.is_gm:
+        rows = rows.filter(players_may_read())
     if character == PARTY:
         rows = rows.filter(character__isnull=True)
-    elif character.isascii() and character.isdigit():
-        rows = rows.filter(character_id=int(character))
+    elif _pk(character) is not None:
+        rows = rows.filter(character_id=_pk(character))
     return rows.select_related("character", "user", "encounter", "post__thread")
 
 
@@ -77,10 +84,10 @@ def ledger_page(request: AuthedHttpRequest, pk: int) -> HttpResponse:
 
 def _fresh(request: AuthedHttpRequest, membership: Membership, pcs: list[Character]) -> EntryForm:
     """A blank form; `?correct=<row>` fills it in to take that row back."""
-    initial: dict[str, Any] = {"key": new_key()}
-    wanted = request.GET.get("correct", "")
-    if wanted.isascii() and wanted.isdigit():
-        row = LedgerEntry.objects.filter(campaign=membership.campaign, pk=int(wanted)).first()
+    initial: dict[str, Any] = {"key": new_key(), **_from_post(request, membership)}
+    wanted = _pk(request.GET.get("correct", ""))
+    if wanted is not None:
+        row = LedgerEntry.objects.filter(campaign=membership.campaign, pk=wanted).first()
         if row is not None:
             initial |= {
                 "character": str(row.character_id) if row.character_id else PARTY,
@@ -93,6 +100,19 @@ def _fresh(request: AuthedHttpRequest, membership: Membership, pcs: list[Charact
     return EntryForm(initial=initial, membership=membership, pcs=pcs)
 
 
+def _from_post(request: AuthedHttpRequest, membership: Membership) -> dict[str, Any]:
+    """`?post=<pk>`: the entry comes from this post of the campaign (the journal links here)."""
+    wanted = _pk(request.GET.get("post", ""))
+    if wanted is None:
+        return {}
+    posts = Post.objects.filter(thread__campaign=membership.campaign).select_related("thread")
+    post = posts.filter(pk=wanted).first()
+    if post is None:
+        return {}
+    reason = _("From the post in %(scene)s") % {"scene": post.thread.title}
+    return {"post": post.pk, "reason": reason[:200]}
+
+
 def _enter_row(request: AuthedHttpRequest, pk: int, form: EntryForm) -> None:
     data = form.cleaned_data
     row = NewRow(
@@ -102,6 +122,7 @@ def _enter_row(request: AuthedHttpRequest, pk: int, form: EntryForm) -> None:
         unit=data["unit"],
         reason=data["reason"],
         corrects=form.corrected,
+        post=form.from_post,
     )
     enter(form.membership.campaign, request.user, [row], data["key"], _member(request, pk))
 

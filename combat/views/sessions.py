@@ -99,7 +99,7 @@ def session_page(request: AuthedHttpRequest, pk: int, number: int) -> HttpRespon
         if rename.is_valid():
             sessions.rename(session, rename.cleaned_data["title"], _still_gm(request, pk))
             return redirect("combat:session", pk, number)
-    timeline = sessions.timeline(session)
+    timeline = sessions.timeline(session, gm=membership.is_gm)
     context = {
         "campaign": campaign,
         "membership": membership,
@@ -123,8 +123,8 @@ def _session_of(request: AuthedHttpRequest, pk: int, number: int) -> tuple[Any, 
 @require_GET
 def session_markdown(request: AuthedHttpRequest, pk: int, number: int) -> HttpResponse:
     """The session as a Markdown file, for every member (what the session page shows)."""
-    _membership, session = _session_of(request, pk, number)
-    text = markdown(session, sessions.timeline(session, with_rolls=True))
+    membership, session = _session_of(request, pk, number)
+    text = markdown(session, sessions.timeline(session, gm=membership.is_gm, with_rolls=True))
     response = HttpResponse(text, content_type="text/markdown; charset=utf-8")
     name = f"session-{session.number}.md"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -136,7 +136,7 @@ def session_markdown(request: AuthedHttpRequest, pk: int, number: int) -> HttpRe
 def session_print(request: AuthedHttpRequest, pk: int, number: int) -> HttpResponse:
     """The session as one page to print: every post in full, with its rolls."""
     membership, session = _session_of(request, pk, number)
-    timeline = sessions.timeline(session, with_rolls=True)
+    timeline = sessions.timeline(session, gm=membership.is_gm, with_rolls=True)
     posts = [item.what for item in timeline.items if isinstance(item.what, Post)]
     views = {view["post"].pk: view for view in post_views(posts, membership)}
     for view in views.values():

@@ -218,3 +218,28 @@ def test_the_ledger_page_costs_the_same_with_many_rows(django_assert_max_num_que
                     reason="r", user=gm_user, key=f"m{index}:0",
                     created_at="2026-01-01T00:00Z").save()  # fmt: skip
     assert count() == few
+
+
+@pytest.mark.django_db
+def test_an_entry_from_a_post_links_to_it_and_only_to_its_own_campaigns():
+    from campaigns.models import Thread
+
+    load_demo()
+    campaign, other = Campaign.objects.get(system="dnd5e"), Campaign.objects.get(system="ose")
+    gm_user = User.objects.get(username="gm")
+    post = Thread.open(campaign, gm_user, "The hoard", "You find 30 gp.", key="h").posts.get()
+    theirs = Thread.open(other, gm_user, "Elsewhere", "Loot", key="e").posts.get()
+    gm = _client(gm_user)
+    thread = gm.get(reverse("campaigns:journal_thread", args=[campaign.pk, post.thread_id]))
+    assert f"?post={post.pk}" in thread.content.decode()  # the GM's link from the post
+    player = _client(User.objects.get(username="hrac"))
+    assert "post-ledger" not in player.get(thread.request["PATH_INFO"]).content.decode()
+    form = gm.get(_ledger(campaign) + f"?post={post.pk}", HTTP_ACCEPT_LANGUAGE="en")
+    assert 'value="From the post in The hoard"' in form.content.decode()
+    data = {"character": "party", "kind": "money", "amount": "30", "unit": "gp",
+            "reason": "The hoard", "key": "h1"}  # fmt: skip
+    gm.post(_ledger(campaign), data | {"post": post.pk})
+    assert LedgerEntry.objects.get().post == post
+    refused = gm.post(_ledger(campaign), data | {"post": theirs.pk, "key": "h2"},
+                      HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    assert "not this campaign" in refused.content.decode() and LedgerEntry.objects.count() == 1
