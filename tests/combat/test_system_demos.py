@@ -46,6 +46,15 @@ def test_loading_the_demo_twice_adds_nothing(demos):
     assert load_demo_encounters(demos) == 0
 
 
+def opened_before(session):  # type: ignore[no-untyped-def]
+    """Encounters with an entry in the session's span (the prepared fight was made before)."""
+    from django.db.models import Q
+
+    start = session.opened_at.isoformat()
+    end = session.closed_at.isoformat()
+    return Q(events__created_at__gte=start, events__created_at__lt=end)
+
+
 def test_the_demo_record_holds_a_session_per_campaign_and_the_tables_awards(demos):
     from combat.demo_record import load_demo_record
     from combat.models import LedgerEntry, PlaySession
@@ -60,3 +69,9 @@ def test_the_demo_record_holds_a_session_per_campaign_and_the_tables_awards(demo
     for session in PlaySession.objects.all():
         fights = session.campaign.encounters.filter(name=session.title)
         assert fights.exists()  # the finished fight it holds
+        assert session.campaign.encounters.filter(opened_before(session)).distinct().count() == 1
+    from campaigns.models import RegisterReveal
+
+    reveals = RegisterReveal.objects.all()
+    assert reveals.count() == len(DEMOS)  # a foe met, in every demo campaign's register
+    assert {(r.to, r.part) for r in reveals} == {(None, 1)}  # its name, to every player
