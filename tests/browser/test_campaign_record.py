@@ -11,8 +11,9 @@ from campaigns.models import Monster
 from combat import workflows
 from combat.demo import PREPARED
 
-from .test_encounter_live import baldur_hits_the_leader, demo_encounter, log_in
+from .test_encounter_live import demo_encounter, log_in
 from .test_fight_end import _errors
+from .test_fight_record import blow_end_and_draft
 
 WIDER_THAN_THE_SCREEN = "() => document.documentElement.scrollWidth > window.innerWidth"
 
@@ -33,14 +34,7 @@ def test_a_session_records_the_fight_its_write_up_and_the_awards(
     lurker = Monster.objects.get(campaign_id=encounter.campaign_id, name="Skřet")
     workflows.roll_initiative(encounter.pk, gm_user, "init", typed_faces=[6, 5, 1, 4, 3, 1, 2])
     workflows.add_combatants(encounter.pk, gm_user, "lurker", record=lurker, hidden=True)
-    gm.goto(url)
-    baldur_hits_the_leader(gm)
-    panel = gm.locator("#panel")
-    panel.get_by_role("button", name="End fight").click()
-    panel.get_by_role("button", name="End the fight").click()
-    panel.get_by_role("link", name="Write it up in the journal").click()
-    body = gm.locator("#id_body")
-    expect(body).to_have_value(re.compile(r"Baldur dealt 8, took 0"))
+    body = blow_end_and_draft(gm, url)
     body.fill(body.input_value() + "\n\nThe goblins ran into the woods.")
     gm.get_by_role("button", name="Post it to the journal").click()
     expect(gm.locator(".journal-post").first).to_contain_text("The goblins ran into the woods.")

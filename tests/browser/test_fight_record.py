@@ -15,6 +15,19 @@ from .test_fight_end import _errors
 WIDER_THAN_THE_SCREEN = "() => document.documentElement.scrollWidth > window.innerWidth"
 
 
+def blow_end_and_draft(gm, url: str):  # type: ignore[no-untyped-def]
+    """The seed's blow, the fight ended, its record drafted: the draft's text box."""
+    gm.goto(url)
+    baldur_hits_the_leader(gm)
+    panel = gm.locator("#panel")
+    panel.get_by_role("button", name="End fight").click()
+    panel.get_by_role("button", name="End the fight").click()
+    panel.get_by_role("link", name="Write it up in the journal").click()
+    body = gm.locator("#id_body")
+    expect(body).to_have_value(re.compile(r"Baldur dealt 8, took 0"))
+    return body
+
+
 def test_the_gm_posts_the_fights_record_and_a_player_reads_it(
     new_context, transactional_db, django_user_model
 ):
@@ -23,15 +36,7 @@ def test_the_gm_posts_the_fights_record_and_a_player_reads_it(
     workflows.roll_initiative(encounter.pk, gm_user, "init", typed_faces=[6, 5, 1, 4, 3, 1, 2])
     gm = log_in(new_context(), "gm")
     problems = _errors(gm)
-    gm.goto(url)
-    baldur_hits_the_leader(gm)
-    panel = gm.locator("#panel")
-    panel.get_by_role("button", name="End fight").click()
-    panel.get_by_role("button", name="End the fight").click()
-    panel.get_by_role("link", name="Write it up in the journal").click()
-
-    body = gm.locator("#id_body")
-    expect(body).to_have_value(re.compile(r"Baldur dealt 8, took 0"))
+    body = blow_end_and_draft(gm, url)
     assert "Přepadení na stezce" in body.input_value()
     body.fill(body.input_value() + "\n\nThe goblins ran into the woods.")
     gm.get_by_role("button", name="Post it to the journal").click()
