@@ -12,7 +12,7 @@ from combat import workflows
 from combat.demo import PREPARED
 
 from .test_encounter_live import demo_encounter, log_in
-from .test_fight_end import _errors
+from .test_fight_end import SCREENS, _errors
 from .test_fight_record import blow_end_and_draft
 
 WIDER_THAN_THE_SCREEN = "() => document.documentElement.scrollWidth > window.innerWidth"
@@ -63,5 +63,14 @@ def test_a_session_records_the_fight_its_write_up_and_the_awards(
     expect(gm.locator(".session-timeline")).to_contain_text("log entries")  # the GM's count
     expect(phone.get_by_role("button", name=re.compile("Zavřít|Close"))).to_have_count(0)
     assert not phone.evaluate(WIDER_THAN_THE_SCREEN)
-    phone.screenshot(path="docs/screens/session-phone-cs.png", full_page=True)
+    SCREENS.mkdir(exist_ok=True)
+    phone.screenshot(path=str(SCREENS / "session-phone-cs.png"), full_page=True)
+
+    gm.goto(campaign_url + "sessions/1/")  # the session on paper
+    gm.get_by_role("link", name="Printable page").click()
+    paper = gm.locator(".session-print")
+    expect(paper.locator(".session-print-post")).to_contain_text("The goblins ran into the woods.")
+    expect(paper.locator(".session-print-ledger").first).to_contain_text("+120 experience")
+    expect(gm.locator("nav.navbar")).to_have_count(0)
+    gm.screenshot(path=str(SCREENS / "session-print-desktop.png"), full_page=True)
     assert problems == []
