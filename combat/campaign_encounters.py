@@ -18,6 +18,7 @@ from .eventlog import seal
 from .history import rebuild_history
 from .models import Combatant, Encounter, Event
 from .models.events import GENESIS
+from .search_index import index_log
 
 Row = dict[str, Any]
 STATE = ("name", "status", "round", "options", "version")
@@ -179,6 +180,7 @@ def _log_in(
     encounter.save()
     rebuild_history(encounter)  # open proposals and the undo/redo stacks, from the log
     record_log(encounter)  # its rolls for the dice audit
+    index_log(encounter)  # its entries for the campaign's search
 
 
 def _export(campaign: Campaign, ids: FileIds) -> list[Row]:

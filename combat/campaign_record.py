@@ -245,7 +245,8 @@ def _earlier(value: Any, earlier: list[LedgerEntry], where: str) -> LedgerEntry 
         return None
     if not _whole(value) or not 1 <= value <= len(earlier):
         raise CampaignFormatError(f"{where}.corrects: the place of an earlier row of the ledger")
-    return earlier[value - 1]
+    place: int = value
+    return earlier[place - 1]
 
 
 SESSIONS = FileSection("sessions", _sessions_out, _sessions_in)

@@ -16,9 +16,9 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from campaigns.log_triggers import log_wipe_allowed
-from campaigns.models import Campaign, JournalRoll, Membership
+from campaigns.models import Campaign, JournalRoll, Membership, Post, RegisterEntry, Thread
 
-from . import dice_audit, fastpoll
+from . import dice_audit, fastpoll, search_index
 from .live import encounter_changed
 from .models import AuditRoll, Encounter, Event, Roll
 
@@ -83,3 +83,31 @@ def audit_quick_roll(sender: type, instance: Roll, created: bool, **kwargs: Any)
 def audit_journal_roll(sender: type, instance: JournalRoll, created: bool, **kwargs: Any) -> None:
     if created and not kwargs.get("raw"):
         AuditRoll.objects.create(**dice_audit.journal_fields(instance))
+
+
+# The campaign's search (combat.search_index): what campaigns saves, indexed in the same
+# transaction; rows a fixture loads bring their index rows along (as the dice audit's do).
+
+
+@receiver(post_save, sender=Post)
+def index_post(sender: type, instance: Post, created: bool, **kwargs: Any) -> None:
+    if not kwargs.get("raw"):
+        search_index.index_post(instance, created)
+
+
+@receiver(post_save, sender=Thread)
+def index_scene(sender: type, instance: Thread, created: bool, **kwargs: Any) -> None:
+    if not kwargs.get("raw"):
+        search_index.index_scene(instance, created)
+
+
+@receiver(post_save, sender=RegisterEntry)
+def index_entry(sender: type, instance: RegisterEntry, created: bool, **kwargs: Any) -> None:
+    if not kwargs.get("raw"):
+        search_index.index_entry(instance, created)
+
+
+@receiver(post_save, sender=Encounter)
+def index_fight(sender: type, instance: Encounter, created: bool, **kwargs: Any) -> None:
+    if created and not kwargs.get("raw"):  # a fight's name never changes after (its admin reads)
+        search_index.index_fight(instance)

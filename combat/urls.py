@@ -1,6 +1,7 @@
 from django.urls import path
 
 from .views import actions, audit, ledger, odds, page, record, rolls, sessions, simulate, table
+from .views.search import search_page
 
 app_name = "combat"
 
@@ -12,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/odds/", rolls.odds, name="odds"),
     path("<int:pk>/dice/", audit.audit_page, name="dice_audit"),
     path("<int:pk>/dice/receipt/", audit.receipt_page, name="dice_receipt"),
+    path("<int:pk>/search/", search_page, name="search"),
     path("<int:pk>/ledger/", ledger.ledger_page, name="ledger"),
     path("<int:pk>/sessions/", sessions.session_list, name="sessions"),
     path("<int:pk>/sessions/<int:number>/", sessions.session_page, name="session"),

@@ -20,7 +20,7 @@ from combat.rules.engine import EngineBase
 from combat.rules.engines import get_engine
 from combat.rules.faces import FaceSource, SecureFaces, TypedFaces
 
-from . import dice_audit, history
+from . import dice_audit, history, search_index
 from .eventlog import append_event
 from .fightstate import load_state, persist
 from .live import notify_on_commit, seen_mark
@@ -136,6 +136,7 @@ def perform(
         persist(encounter, rows, state, new)
         event = append(encounter, user, key, str(payload.type), payload.to_json())
         dice_audit.record_event(event, encounter, rows.values(), typed=bool(typed_faces))
+        search_index.index_event(event, encounter, rows.values())
         if set(rows) == {combatant.id for combatant in new.fight.combatants}:
             ROWS_AFTER[event] = list(rows.values())  # nobody added or removed: rows are current
         return event

@@ -4,11 +4,13 @@ from .events import Event, EventQuerySet
 from .history import JournalRollUse, OpenProposal, StruckEntry, UndoEntry
 from .ledger import Kind, LedgerEntry, PlaySession
 from .rolls import AppendOnlyError, Roll, RollQuerySet
+from .search import DocKind, Reader, SearchDoc
 
 __all__ = [
     "AppendOnlyError",
     "AuditRoll",
     "Combatant",
+    "DocKind",
     "Encounter",
     "EncounterStatus",
     "Event",
@@ -19,8 +21,10 @@ __all__ = [
     "OpenProposal",
     "Origin",
     "PlaySession",
+    "Reader",
     "Roll",
     "RollQuerySet",
+    "SearchDoc",
     "Source",
     "StruckEntry",
     "UndoEntry",

@@ -323,6 +323,15 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (200, 405),
         },
     ),
+    "combat:search": (  # every member searches; each finds only what they may read
+        ("pk",),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (200, 405),
+            "gm": (200, 405),
+        },
+    ),
     "combat:odds": (
         ("pk",),
         {

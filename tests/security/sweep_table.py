@@ -227,6 +227,7 @@ URLS: dict[str, Url] = {
     "combat:rolls": Url(("pk",), get=MEMBERS),
     "combat:dice_audit": Url(("pk",), get=MEMBERS, query=_const({"who": "u1"})),
     "combat:dice_receipt": Url(("pk",), get=MEMBERS, query=_receipt_query),
+    "combat:search": Url(("pk",), get=MEMBERS, query=_const({"q": "sweep words"})),
     "combat:ledger": Url(("pk",), BOTH, get=MEMBERS, post=MEMBERS, writes=OWNER, body=_ledger_body),
     "combat:sessions": Url(
         ("pk",),
