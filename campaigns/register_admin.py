@@ -48,7 +48,12 @@ class RegisterEntryAdmin(HistoryGuard, admin.ModelAdmin):  # type: ignore[type-a
         return queryset.filter(campaign__in=gm_campaigns(staff_user(request)))
 
     def _may(self, request: HttpRequest, obj: RegisterEntry | None) -> bool:
-        if request.user.is_superuser:
+        """A GM of the entry's campaign (any of theirs, for the list). The admin asks this of
+        anybody, the log-in page's visitor too, before it lets only active staff in."""
+        user = request.user
+        if not (user.is_authenticated and user.is_active and user.is_staff):
+            return False
+        if user.is_superuser:
             return True
         mine = gm_campaigns(staff_user(request))
         return mine.filter(pk=obj.campaign_id).exists() if obj is not None else mine.exists()

@@ -11,6 +11,7 @@ class CombatConfig(AppConfig):
         # every migrate (campaigns.apps); combat registers its logs with them here.
         from . import (
             campaign_parts,
+            push,  # noqa: F401  (publishes each commit's version for server-sent events)
             signals,  # noqa: F401  (connects the log-removal receivers)
         )
 

@@ -40,5 +40,6 @@ urlpatterns = [
     path(ENCOUNTER + "table/", table.encounter_table, name="encounter_table"),
     path(ENCOUNTER + "record/", record.encounter_record, name="encounter_record"),
     path(ENCOUNTER + "award/", ledger.encounter_award, name="encounter_award"),
+    path(ENCOUNTER + "events/", page.encounter_events, name="encounter_events"),
     path(ENCOUNTER + "<str:step>/", actions.encounter_turn, name="encounter_turn"),
 ]

@@ -146,6 +146,12 @@ else:
 # An unchanged encounter poll answered from the cache (combat/fastpoll.py, issue R): only with a
 # cache every app process shares, else one process's old version would answer for another's.
 POLL_FROM_CACHE = bool(REDIS_URL) and env_bool("POLL_FROM_CACHE", True)
+# Server-sent events (combat/push.py, issue R): every commit publishes the encounter's version on
+# Redis pub/sub, and ASGI processes stream it to open pages (WSGI ones answer 204: the page polls).
+LIVE_SSE = bool(REDIS_URL) and env_bool("LIVE_SSE", True)
+LIVE_SSE_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "iniciativa")  # the channels' prefix
+LIVE_SSE_MAX_STREAMS = int(os.environ.get("LIVE_SSE_MAX_STREAMS", "500"))  # open per process
+LIVE_SSE_SECONDS = float(os.environ.get("LIVE_SSE_SECONDS", "300"))  # then the browser reconnects
 # Failed logins allowed per username and per client address in one window (seconds);
 # NUM_PROXIES trusted proxies append the client's address to X-Forwarded-For.
 LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", "5"))

@@ -1,10 +1,13 @@
-"""The encounter list, the encounter page (and its polled board), the panel asked for again,
-and the GM's add / adjust forms."""
+"""The encounter list, the encounter page (and its polled board, and the stream that says when
+to ask for it), the panel asked for again, and the GM's add / adjust forms."""
 
+from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,7 +19,7 @@ from combat.rules.base import RulesError
 from combat.rules.engines import has_engine
 from config.http import AuthedHttpRequest
 
-from .. import fastpoll, live, workflows
+from .. import fastpoll, live, push, workflows
 from ..log_html import log_page
 from ..panel import gm_forms, panel_context
 from ..presenter import Scene, board_context
@@ -74,7 +77,32 @@ def encounter_page(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResp
         context = panel_context(scene, chosen=query["actor"] or "", gm_forms=forms)
         return render(request, f"{PAGE}#panel", context)
     context = {**board_context(scene), **panel_context(scene, chosen=query["actor"] or "")}
+    if push.available(request):  # the page listens for new versions (static/js/app.js)
+        context["events_url"] = reverse("combat:encounter_events", args=[pk, enc_pk])
     return render(request, PAGE, context)
+
+
+@login_required
+@require_GET
+async def encounter_events(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResponseBase:
+    """The page's stream of new versions (combat.push), for the page's members only (404 for
+    anybody else, as the page); 204 where no stream can be had (a WSGI process, no Redis, too
+    many open): the page then polls as it always did."""
+    await sync_to_async(_watched)(request, pk, enc_pk)
+    if not push.available(request):
+        return HttpResponse(status=204)
+    pubsub = await push.subscribed(enc_pk)
+    if pubsub is None:
+        return HttpResponse(status=204)
+    return push.stream_response(request, pubsub, enc_pk)
+
+
+def _watched(request: AuthedHttpRequest, pk: int, enc_pk: int) -> None:
+    try:
+        encounter_of(request, pk, enc_pk)  # the membership: Http404 for a stranger
+    finally:
+        if isinstance(request, ASGIRequest):
+            push.release()  # the stream holds no database connection
 
 
 def _older(request: AuthedHttpRequest, scene: Scene, before: int) -> HttpResponse:

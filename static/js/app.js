@@ -313,6 +313,45 @@ document.addEventListener("htmx:oobAfterSwap", (event) => {
   if (event.target.id === "board") rememberSeen(false);
 });
 
+// Server-sent events (issue R, combat/push.py). Where the page offers a stream (data-events on
+// .encounter: only from an ASGI process with Redis), an event "changed" with a version newer
+// than the board's asks for the board at once, by the poll's own request (#board's trigger
+// "refresh": the version it shows, every check, a 204 if nothing changed), so nothing is applied
+// twice. While the stream is open the timed poll runs only every 20 s, for a message pub/sub
+// lost; after an error it is back to every 2 s at once. The browser reconnects a stream that
+// ended by itself; one the server refused (204: none to be had now) is asked again in a minute.
+const STREAM_SAFETY_MS = 20000;
+let streamOpen = false;
+let boardAskedAt = 0;
+function boardVersion() {
+  const board = document.getElementById("board");
+  return board ? parseInt(board.dataset.version, 10) || 0 : 0;
+}
+function listen(url) {
+  const source = new EventSource(`${url}?version=${boardVersion()}`);
+  source.addEventListener("open", () => {
+    streamOpen = true;
+  });
+  source.addEventListener("changed", (event) => {
+    const board = document.getElementById("board");
+    if (board && parseInt(event.data, 10) > boardVersion()) htmx.trigger(board, "refresh");
+  });
+  source.addEventListener("error", () => {
+    streamOpen = false;
+    if (source.readyState === EventSource.CLOSED) setTimeout(() => listen(url), 60000);
+  });
+}
+document.addEventListener("DOMContentLoaded", () => {
+  const live = document.querySelector(".encounter[data-events]");
+  if (live && window.EventSource && window.htmx) listen(live.dataset.events);
+});
+document.addEventListener("htmx:confirm", (event) => {
+  if (event.detail.elt.id !== "board") return;
+  const timed = !event.detail.triggeringEvent; // htmx's own "every 2s"
+  if (timed && streamOpen && Date.now() - boardAskedAt < STREAM_SAFETY_MS) event.preventDefault();
+  else boardAskedAt = Date.now();
+});
+
 // The GM at the table (issue N). A click on a tracker row puts that combatant in the quick HP
 // box ("−7", "+5", "=12") and the cursor there, the window left where it is unless the box is
 // out of sight. Keys, outside a field: N the primary step (next turn, or the initiative a new

@@ -413,6 +413,15 @@ MATRIX: dict[str, tuple[tuple[str, ...], dict[str, tuple[int, int]]]] = {
             "gm": (200, 405),
         },
     ),
+    "combat:encounter_events": (  # the page's stream; 204 from this (not ASGI) test client
+        ("pk", "enc_pk"),
+        {
+            "anonymous": (LOGIN, LOGIN),
+            "outsider": (404, 405),
+            "player": (204, 405),
+            "gm": (204, 405),
+        },
+    ),
     "combat:encounter_table": (  # the room's screen, opened by the GM
         ("pk", "enc_pk"),
         {

@@ -36,7 +36,7 @@ def test_a_poll_brings_the_board_and_no_form_no_key(client, fight, django_assert
         html = client.get(_url(fight), {"version": 0}, **HTMX).content.decode()
     assert _regions(html) == ["board"] and "12" not in _regions(html)
     assert "<form" not in html and 'name="key"' not in html and "turn-key" not in html
-    assert 'hx-trigger="every 2s"' in html and "data-offer=" in html
+    assert 'hx-trigger="every 2s, refresh"' in html and "data-offer=" in html
 
 
 def test_the_page_has_a_polled_board_and_a_panel_that_is_not(client, fight):

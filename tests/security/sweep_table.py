@@ -282,6 +282,7 @@ URLS: dict[str, Url] = {
     ),
     "combat:encounter_simulate": Url(("pk", "enc_pk"), get=GMS),
     "combat:encounter_table": Url(("pk", "enc_pk"), get=GMS),
+    "combat:encounter_events": Url(("pk", "enc_pk"), get=MEMBERS),  # 204 here: not ASGI
     "combat:encounter_record": Url(
         ("pk", "enc_pk"),
         BOTH,

@@ -161,7 +161,7 @@ def test_import_two_ledger_rows_with_one_key_is_a_format_error(world):
 
 
 def test_import_a_session_before_year_one_in_utc_is_a_format_error(world):
-    """"0001-01-01T00:00:00+05:00" parses, then overflows in bulk_create (UTC is year 0):
+    """ "0001-01-01T00:00:00+05:00" parses, then overflows in bulk_create (UTC is year 0):
     OverflowError is not among the errors a section's load is read for -> a traceback."""
     data = _file(world)
     data["sessions"][0]["opened_at"] = "0001-01-01T00:00:00+05:00"
@@ -365,3 +365,9 @@ def test_hybrid_player_of_a_cannot_enter_experience_in_a(world, client):
             "reason": "hybridxp", "key": "hy1"}  # fmt: skip
     client.post(reverse("combat:ledger", args=[world.a.campaign.pk]), data)
     assert not LedgerEntry.objects.filter(reason="hybridxp").exists()
+
+
+def test_the_admin_log_in_page_opens_for_a_visitor(client):
+    """The register's admin answers "may this visitor see the module?" for anybody the admin
+    index is drawn for — the anonymous visitor of the log-in page too (a 500 once)."""
+    assert client.get("/admin/login/").status_code == 200
