@@ -28,7 +28,17 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.postgres.search import SearchQuery
 from django.db import connection
-from django.db.models import CharField, Count, Exists, Min, OuterRef, Q, QuerySet, Value
+from django.db.models import (
+    BooleanField,
+    CharField,
+    Count,
+    Exists,
+    Min,
+    OuterRef,
+    Q,
+    QuerySet,
+    Value,
+)
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Cast, Concat
 from django.db.models.lookups import Contains
@@ -82,10 +92,23 @@ def _matching(docs: QuerySet[SearchDoc], found: tuple[str, ...]) -> QuerySet[Sea
     if connection.vendor == "postgresql":
         query = " & ".join(f"{word}:*" if len(word) > 1 else word for word in found)
         asked_for = SearchQuery(query, config="simple", search_type="raw")
-        return docs.filter(words=asked_for)
+        return docs.alias(alike=_parsed_alike(found)).filter(words=asked_for, alike=True)
     expression = " ".join(f'"{word}"*' if len(word) > 1 else f'"{word}"' for word in found)
     matched = "SELECT rowid FROM combat_searchfts WHERE combat_searchfts MATCH %s"
     return docs.filter(pk__in=RawSQL(matched, (expression,)))  # noqa: S611 (a parameter)
+
+
+def _parsed_alike(found: tuple[str, ...]) -> RawSQL:
+    """True when PostgreSQL's parser reads each word as the one word Python's split made of
+    it. A character Python calls a letter may be a separator there ("௰", "ǀ"): such a word was
+    never indexed, and dropped from the query it would widen it ("every word must be found").
+    Asked in the search's own query (PostgreSQL works the subquery out once)."""
+    return RawSQL(
+        "NOT EXISTS (SELECT 1 FROM unnest(%s::text[]) AS w"
+        " WHERE tsvector_to_array(to_tsvector('simple', w)) IS DISTINCT FROM ARRAY[w])",
+        (list(found),),
+        output_field=BooleanField(),
+    )
 
 
 def readable(docs: QuerySet[SearchDoc], membership: Membership) -> QuerySet[SearchDoc]:
