@@ -9,6 +9,7 @@ The streams here run through Django's AsyncClient (an ASGI request) against the 
 import asyncio
 import os
 import re
+import threading
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -49,6 +50,25 @@ def live(settings):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def table(transactional_db, django_user_model):  # type: ignore[no-untyped-def]
     return _prepared(django_user_model)  # committed for real: on_commit publishes
+
+
+def run(scenario: Any) -> Any:
+    """The scenario on an event loop of its own thread: a browser test's Playwright keeps one
+    running in the main thread for the whole session, and async_to_sync refuses that thread."""
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["result"] = async_to_sync(scenario)()
+        except BaseException as error:  # the test's own assertion, raised in the test again
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(60)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("result")
 
 
 def _events(encounter) -> str:  # type: ignore[no-untyped-def]
@@ -117,7 +137,7 @@ def test_a_members_stream_hears_the_version_of_each_commit_and_only_that(table, 
         assert event == f"id: {version}\nevent: changed\ndata: {version}\n\n"  # no content
         await answer.streaming_content.aclose()  # type: ignore[attr-defined]
 
-    async_to_sync(scenario)()
+    run(scenario)
     assert push._open == 0  # the stream closed and its subscription with it
 
 
@@ -133,7 +153,7 @@ def test_a_page_behind_hears_the_current_version_at_once(table, live):  # type: 
         assert f"data: {encounter.version}\n" in await _until_event(lines)
         await answer.streaming_content.aclose()  # type: ignore[attr-defined]
 
-    async_to_sync(scenario)()
+    run(scenario)
 
 
 @needs_redis
@@ -146,7 +166,7 @@ def test_a_stranger_gets_404_from_an_asgi_process_too(table, live, django_user_m
         await client.aforce_login(stranger)
         return (await client.get(_events(encounter))).status_code
 
-    assert async_to_sync(scenario)() == 404
+    assert run(scenario) == 404
 
 
 @needs_redis
@@ -161,7 +181,7 @@ def test_a_silent_stream_beats_and_ends_after_its_lifetime(table, live, monkeypa
         answer = await client.get(_events(encounter), {"version": encounter.version})
         return [chunk.decode() async for chunk in answer.streaming_content]
 
-    chunks = async_to_sync(scenario)()
+    chunks = run(scenario)
     assert chunks[0].startswith("retry: ") and chunks.count(": beat\n\n") >= 2
     assert not any("event:" in chunk for chunk in chunks)
 
@@ -177,7 +197,7 @@ def test_a_redis_that_fails_costs_the_push_only(table, live):  # type: ignore[no
         await client.aforce_login(await sync_to_async(_user)("hrac"))
         return (await client.get(_events(encounter))).status_code
 
-    assert async_to_sync(scenario)() == 204  # no subscription: the page polls
+    assert run(scenario) == 204  # no subscription: the page polls
     encounter.refresh_from_db()
     assert encounter.version == before + 1
 
