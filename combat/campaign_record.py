@@ -13,15 +13,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from campaigns.exchange import CampaignFormatError
+from campaigns.exchange.reading import _is
 from campaigns.extensions import FileIds, FileRecords, FileSection
 from campaigns.models import Campaign, Post
 
+from .campaign_encounters import _require
 from .models import Kind, LedgerEntry, PlaySession
 from .models.ledger import MAX_AMOUNT, MAX_REASON, MAX_TITLE
 
 Row = dict[str, Any]
 MOST_SESSIONS = 5_000
 MOST_ROWS = 100_000
+
+
+def _is_whole(value: Any) -> bool:
+    return _is(value, int)  # the file's own rule: JSON's true is not a number
+
+
 EARLIEST, LATEST = 1900, 9000  # the years a session or ledger row may name
 _SESSION = ("number", "title", "opened_at", "closed_at", "opened_by", "key")
 _LEDGER = ("character", "kind", "amount", "unit", "reason", "encounter", "post", "corrects")
@@ -85,17 +93,6 @@ def _ledger_out(campaign: Campaign, ids: FileIds) -> list[Row]:
     ]
 
 
-def _whole(value: Any) -> bool:
-    """A JSON whole number (JSON's true is not one)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _require(raw: Any, fields: tuple[str, ...], where: str) -> Row:
-    if not isinstance(raw, dict) or any(name not in raw for name in fields):
-        raise CampaignFormatError(f"{where}: needs {', '.join(fields)}")
-    return raw
-
-
 def _text(value: Any, most: int, where: str, *, empty: bool = True) -> str:
     if not isinstance(value, str) or len(value) > most or (not empty and not value.strip()):
         raise CampaignFormatError(f"{where}: a text of at most {most} characters")
@@ -109,7 +106,7 @@ def _sessions_in(campaign: Campaign, items: list[Any], records: FileRecords) -> 
     for index, raw in enumerate(items):
         here = f"sessions[{index}]"
         row = _require(raw, _SESSION, here)
-        if not _whole(row["number"]) or not 1 <= row["number"] <= MOST_SESSIONS * 10:
+        if not _is_whole(row["number"]) or not 1 <= row["number"] <= MOST_SESSIONS * 10:
             raise CampaignFormatError(f"{here}: number: a whole number from 1")
         closed = row["closed_at"]
         session = PlaySession(
@@ -167,7 +164,7 @@ class _Refs:
     def encounter(self, value: Any, where: str) -> Any:
         if value is None:
             return None
-        if not _whole(value) or not 1 <= value <= len(self.encounters):
+        if not _is_whole(value) or not 1 <= value <= len(self.encounters):
             raise CampaignFormatError(f"{where}.encounter: the place of one of the encounters")
         return self.encounters[value - 1]
 
@@ -207,7 +204,7 @@ def _ledger_row(
     if row["kind"] not in Kind.values:
         raise CampaignFormatError(f"{here}.kind: one of {', '.join(Kind.values)}")
     amount = row["amount"]
-    if not _whole(amount) or not 0 < abs(amount) <= MAX_AMOUNT:
+    if not _is_whole(amount) or not 0 < abs(amount) <= MAX_AMOUNT:
         raise CampaignFormatError(f"{here}.amount: a whole number, not 0, at most {MAX_AMOUNT}")
     return LedgerEntry(
         campaign=campaign,
@@ -234,7 +231,7 @@ def _moment(records: FileRecords, value: Any, where: str) -> Any:
 def _character(value: Any, characters: Mapping[int, Any], where: str) -> Any:
     if value is None:
         return None
-    found = characters.get(value) if _whole(value) else None
+    found = characters.get(value) if _is_whole(value) else None
     if found is None or found.kind != "pc":
         raise CampaignFormatError(f"{where}.character: a player character's id, or null")
     return found
@@ -243,7 +240,7 @@ def _character(value: Any, characters: Mapping[int, Any], where: str) -> Any:
 def _earlier(value: Any, earlier: list[LedgerEntry], where: str) -> LedgerEntry | None:
     if value is None:
         return None
-    if not _whole(value) or not 1 <= value <= len(earlier):
+    if not _is_whole(value) or not 1 <= value <= len(earlier):
         raise CampaignFormatError(f"{where}.corrects: the place of an earlier row of the ledger")
     place: int = value
     return earlier[place - 1]

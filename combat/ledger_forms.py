@@ -11,19 +11,14 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Character, Membership, Post, new_key
 
+from .encounter_forms import _choice
+from .hand_forms import _MINUSES  # "−5" as typed from a rulebook
 from .ledger_award import Suggestion
 from .models import Kind, LedgerEntry
 from .models.ledger import MAX_AMOUNT, MAX_REASON, MAX_TITLE
 
 PARTY = "party"
 EARLIEST = 1900  # a past session's year, at the earliest
-_MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-"})  # "−5" from a rulebook
-
-
-def _choice(form: forms.Form, name: str) -> forms.ChoiceField:
-    field = form.fields[name]
-    assert isinstance(field, forms.ChoiceField)  # each caller names one of its choice fields
-    return field
 
 
 class Amount(forms.IntegerField):
