@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from combat.rules.base import RulesError, Step, _
 from combat.rules.engine import EngineBase
-from combat.rules.simulate import Tactics
+from combat.rules.simulate import FastPath, Tactics
 from combat.rules.systems import SYSTEMS
 
 
@@ -24,6 +24,12 @@ def tactics_for(system: str) -> Tactics | None:
     """The system's tactics for the simulator, or None when it has none."""
     found = SYSTEMS.get(system) if isinstance(system, str) else None
     return found.tactics if found is not None else None
+
+
+def fast_for(system: str) -> FastPath | None:
+    """The system's fast simulation, or None when the engine plays every simulated fight."""
+    found = SYSTEMS.get(system) if isinstance(system, str) else None
+    return found.fast if found is not None else None
 
 
 def modifier_labels() -> dict[str, Step]:

@@ -25,6 +25,12 @@ A tactics module provides:
 
 An action the engine refuses (RulesError, InvalidDice) counts as a fallback and the actor passes,
 so a tactic's mistake never ends a simulation; the count is shown when it is not zero.
+
+A system may also bring a fast path (issue P, its description's `fast`): the same rules and the
+same tactics compiled for one fight state into flat arrays and played many fights at a time.
+`simulate` asks it first, in chunks of `CHUNK` fights (so `stop` is still asked), and plays the
+fights through the engine when it answers None (a rule of this fight it does not play); the
+engines stay the truth, and tests/rules/fast_agreement.py holds every fast path to them.
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ from combat.rules.flow import after, next_turn
 FIGHTS = 10_000  # the default number of fights
 ROUND_CAP = 50  # a fight still going after this many rounds is "undecided"
 MAX_ACTIONS = 10  # actions one actor may take in one turn (a 5e Multiattack is a few)
+CHUNK = 1_000  # fights a fast path plays between two questions to `stop`
+CHUNK_COMBATANTS = 20  # up to this many combatants a chunk is CHUNK fights; beyond, fewer
 Z95 = 1.96  # the 95 % normal quantile, for the margin of error
 
 Choose = Callable[[Fight, str, int], Action | None]
@@ -50,6 +58,16 @@ Choose = Callable[[Fight, str, int], Action | None]
 
 class _Stopped(Exception):
     """`stop` said so in the middle of a fight."""
+
+
+class FastPath(Protocol):
+    """A system's fast simulation: `fights` fights of `fight` from its current state, with dice
+    from a generator of its own seeded with `seed`; None when the fight holds something it does
+    not play (the engine plays it instead). `drops` counts every combatant, as `simulate`'s."""
+
+    def __call__(
+        self, fight: Fight, *, fights: int, seed: int, round_cap: int
+    ) -> Simulation | None: ...
 
 
 class Tactics(Protocol):
@@ -73,6 +91,7 @@ class Simulation:
     seed: int
     round_cap: int
     sides: tuple[str, ...] = field(default=())  # every side, in the fight's order
+    fast: int = 0  # of `fights`, those the system's fast path played (the rest: the engine)
 
     def chance(self, count: int) -> float:
         return count / self.fights if self.fights else 0.0
@@ -109,6 +128,7 @@ def combined(first: Simulation, then: Simulation) -> Simulation:
         rounds=added(first.rounds, then.rounds),
         drops={key: first.drops.get(key, 0) + then.drops.get(key, 0) for key in first.drops},
         fallbacks=first.fallbacks + then.fallbacks,
+        fast=first.fast + then.fast,
     )
 
 
@@ -133,9 +153,14 @@ def simulate(
     round_cap: int = ROUND_CAP,
     stop: Callable[[], bool] | None = None,
     interrupt: Callable[[], bool] | None = None,
+    fast: FastPath | None = None,
 ) -> Simulation:
     """Play `fight` from its current state to the end `fights` times (fewer when `stop` says
-    so after a fight)."""
+    so after a fight, or after a chunk of the fast path's)."""
+    if fast is not None:
+        quick = _fast(fast, fight, fights, seed, round_cap, stop, interrupt)
+        if quick is not None:
+            return quick
     faces = SeededFaces(seed)
     choose = tactics.plan(fight)
     tally = _Tally(drops=dict.fromkeys((c.id for c in fight.combatants), 0))
@@ -161,6 +186,39 @@ def simulate(
         round_cap,
         sides,
     )
+
+
+def _fast(
+    fast: FastPath,
+    fight: Fight,
+    fights: int,
+    seed: int,
+    round_cap: int,
+    stop: Callable[[], bool] | None,
+    interrupt: Callable[[], bool] | None,
+) -> Simulation | None:
+    """The fast path's fights in chunks (each with a seed of its own), or None at once when it
+    does not play this fight. A chunk's work grows with its fights times the square of the
+    combatants (turns per round, targets per turn), so a large fight plays smaller chunks and
+    `stop` and `interrupt` are still asked often; `interrupt` before the first chunk leaves the
+    fights to the engine's path, which stops as it always does."""
+    if fights <= 0:
+        return None
+    per_chunk = max(1, CHUNK * CHUNK_COMBATANTS**2 // max(1, len(fight.combatants)) ** 2)
+    total: Simulation | None = None
+    while total is None or total.fights < fights:
+        if interrupt is not None and interrupt():
+            break
+        played = 0 if total is None else total.fights
+        size = min(CHUNK, per_chunk, fights - played)
+        chunk = fast(fight, fights=size, seed=seed * 1_000_003 + played, round_cap=round_cap)
+        if chunk is None:
+            return None
+        chunk = replace(chunk, fast=chunk.fights)
+        total = chunk if total is None else combined(total, chunk)
+        if stop is not None and stop():
+            break
+    return None if total is None else replace(total, requested=fights, seed=seed)
 
 
 @dataclass

@@ -13,7 +13,7 @@ from combat.rules.engine import DOWN, EngineBase
 from combat.rules.experience import Experience
 from combat.rules.resources import Spending
 from combat.rules.schema import Label, Schema
-from combat.rules.simulate import Tactics
+from combat.rules.simulate import FastPath, Tactics
 
 MAX_KEY = 20  # the models store the key in a CharField(max_length=20)
 
@@ -38,6 +38,9 @@ class RuleSystem:
     weapon_headline: Callable[[Mapping[str, Any], str | None], str]
     engine: EngineBase
     tactics: Tactics | None = None  # the simulator's simple tactics; None: no simulation
+    # The same rules and tactics compiled for many fights at once (combat.rules.simulate's
+    # FastPath, issue P); None: the engine plays every simulated fight.
+    fast: FastPath | None = None
     # The conditions that mean "down" on the tracker, where players see a word, not the HP.
     down: frozenset[str] = DOWN
     # Log parameters whose values hold the system's own words (5e's damage type in `kind`,

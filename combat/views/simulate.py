@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET
 
 from combat.rules.base import RulesError
 from combat.rules.dice import InvalidDice
-from combat.rules.engines import get_engine, has_engine, tactics_for
+from combat.rules.engines import fast_for, get_engine, has_engine, tactics_for
 from combat.rules.simulate import FIGHTS, Simulation, combined, simulate
 from config.http import AuthedHttpRequest
 
@@ -115,6 +115,7 @@ def _run(encounter: Encounter, rows: list[Any], earlier: Simulation | None) -> S
         seed=encounter.version * 100_003 + done,
         stop=lambda: time.monotonic() >= deadline,
         interrupt=lambda: time.monotonic() >= cut,
+        fast=fast_for(encounter.system),
     )
     return result if earlier is None else combined(earlier, result)
 

@@ -87,6 +87,7 @@ def test_any_change_to_the_encounter_simulates_anew(demo, client, counted):
 
 def test_the_time_limit_is_said_with_the_fights_played(demo, client, monkeypatch):
     monkeypatch.setattr(simulate_views, "BUDGET", 0.0)  # stop after the first fight
+    monkeypatch.setattr(simulate_views, "fast_for", lambda system: None)  # the engine's fights
     client.force_login(demo["gm"])
     html = client.get(demo["url"], **HTMX).content.decode()
     assert 'data-fights="1"' in html
@@ -128,6 +129,7 @@ def test_posting_is_not_allowed(demo, client):
 def test_play_more_adds_fights_to_a_result_stopped_at_the_time_limit(demo, client, counted,
                                                                       monkeypatch):  # fmt: skip
     monkeypatch.setattr(simulate_views, "BUDGET", 0.0)  # one fight a request
+    monkeypatch.setattr(simulate_views, "fast_for", lambda system: None)  # the engine's fights
     client.force_login(demo["gm"])
     first = client.get(demo["url"], **HTMX).content.decode()
     assert 'data-fights="1"' in first and "?more=1" in first
@@ -135,3 +137,39 @@ def test_play_more_adds_fights_to_a_result_stopped_at_the_time_limit(demo, clien
     again = client.get(demo["url"], **HTMX).content.decode()  # the grown result, cached
     assert 'data-fights="2"' in again and 'data-cached="1"' in again
     assert counted == [1, 1]
+
+
+def test_the_fast_path_stops_at_the_time_limit_after_a_chunk(demo, client, counted, monkeypatch):
+    """Issue P: with the fast path the time limit is asked after each chunk of fights."""
+    from combat.rules.simulate import CHUNK
+
+    monkeypatch.setattr(simulate_views, "BUDGET", 0.0)
+    client.force_login(demo["gm"])
+    first = client.get(demo["url"], **HTMX).content.decode()
+    assert f'data-fights="{CHUNK}"' in first and "stopped at the time limit before 10,000" in first
+    more = client.get(demo["url"] + "?more=1", **HTMX).content.decode()
+    assert f'data-fights="{2 * CHUNK}"' in more and counted == [1, 1]
+
+
+@pytest.mark.parametrize("module", ["draci_hlidka", "ose", "dnd5e", "shadowrun3", "dice_pool"])
+def test_each_systems_prepared_demo_plays_all_ten_thousand_fights_fast(
+    demo, client, module, monkeypatch
+):
+    """Issue P: the system's fast path plays the demo's prepared fight, every one of the 10,000
+    fights the page shows (the time limit is lifted here: this is about who plays them; the
+    seconds are bench/bench_simulate.py's)."""
+    import importlib
+
+    monkeypatch.setattr(simulate_views, "BUDGET", 600.0)
+
+    from combat.rules.simulate import FIGHTS
+    from combat.views.simulate import simulation_context
+
+    demo_fights = importlib.import_module(f"combat.demos.{module}")
+    encounter = Encounter.objects.get(name=demo_fights.PREPARED)
+    result = simulation_context(encounter)["simulation"]
+    assert (result.fights, result.fast) == (FIGHTS, FIGHTS)
+    client.force_login(demo["gm"])
+    url = reverse("combat:encounter_simulate", args=[encounter.campaign_id, encounter.pk])
+    html = client.get(url, **HTMX).content.decode()
+    assert 'data-fights="10000"' in html and "10,000 fights played" in html

@@ -33,6 +33,25 @@ BENCH: dict[str, Party] = {
                    ("Halloweener", "enemies", 4)],
 }  # fmt: skip
 
+# The fast paths' large fights (issue P): 20 combatants, 8 characters against 12 monsters.
+BIG: dict[str, Party] = {
+    "dnd5e": [("Helga", "party", 2), ("Lis", "party", 2), ("Mira", "party", 2),
+              ("Brat Jan", "party", 2), ("Goblin", "enemies", 6), ("Orc", "enemies", 2),
+              ("Wolf", "enemies", 2), ("Skeleton", "enemies", 1), ("Zombie", "enemies", 1)],
+    "draci_hlidka": [("Baldur", "party", 2), ("Barbar", "party", 2), ("Meredil", "party", 2),
+                     ("Grop", "party", 1), ("Půlčík", "party", 1),
+                     ("Vůdce skřetů", "enemies", 2), ("Skřet", "enemies", 10)],
+    "ose": [("Dagmar", "party", 2), ("Pip", "party", 2), ("Brother Ambrose", "party", 2),
+            ("Zelda", "party", 2), ("Goblin", "enemies", 6), ("Orc", "enemies", 4),
+            ("Skeleton", "enemies", 1), ("Ogre", "enemies", 1)],
+    "dice_pool": [("Hráč A", "party", 3), ("Hráč B", "party", 3), ("Hráč C", "party", 2),
+                  ("Pes", "enemies", 8), ("Utopenec", "enemies", 4)],
+    "shadowrun3": [("John Longbone", "party", 1), ("Wedge", "party", 1), ("T-Rex", "party", 1),
+                   ("Tess", "party", 1), ("Liam", "party", 1), ("Twitch", "party", 1),
+                   ("Virgil", "party", 1), ("Winger", "party", 1),
+                   ("Halloweener", "enemies", 10), ("Zabiják z Mitsuhamy", "enemies", 2)],
+}  # fmt: skip
+
 
 def combatants(system: str, party: Party) -> tuple[Engine, tuple[Combatant, ...]]:
     records, schema, engine = records_for(system), get_system(system), get_engine(system)

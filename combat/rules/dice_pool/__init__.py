@@ -6,6 +6,7 @@ The package describes the system once, in `SYSTEM`; combat.rules.systems lists i
 from combat.rules.dice_pool import tactics
 from combat.rules.dice_pool.common import OUT
 from combat.rules.dice_pool.engine import DicePool
+from combat.rules.dice_pool.fast import fast
 from combat.rules.dice_pool.stats import ARMOR, CREATURE, WEAPON, weapon_headline
 from combat.rules.schema import Label
 from combat.rules.system import RuleSystem, pgettext
@@ -27,6 +28,7 @@ SYSTEM = RuleSystem(
     weapon_headline=weapon_headline,
     engine=DicePool(),
     tactics=tactics,
+    fast=fast,
     down=OUT,
     log_words={"skills": NPC_DICE},  # "Goblin rolls attack_dice: 3 dice"
     demo_records="campaigns.demo_records.dice_pool",

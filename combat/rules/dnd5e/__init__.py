@@ -6,6 +6,7 @@ The package describes the system once, in `SYSTEM`; combat.rules.systems lists i
 from combat.rules.dnd5e import tactics
 from combat.rules.dnd5e.engine import Dnd5e
 from combat.rules.dnd5e.experience import EXPERIENCE
+from combat.rules.dnd5e.fast import simulate_fast
 from combat.rules.dnd5e.gear import ARMOR, WEAPON, weapon_headline
 from combat.rules.dnd5e.stats import CREATURE
 from combat.rules.dnd5e.words import ABILITIES, DAMAGE_TYPES
@@ -44,4 +45,5 @@ SYSTEM = RuleSystem(
     },
     condition_words={"prone": pgettext("dnd5e", "prone")},  # Polish 5e: „powalony“
     experience=EXPERIENCE,
+    fast=simulate_fast,
 )

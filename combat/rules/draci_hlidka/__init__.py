@@ -6,6 +6,7 @@ The package describes the system once, in `SYSTEM`; combat.rules.systems lists i
 from combat.rules.draci_hlidka import tactics
 from combat.rules.draci_hlidka.common import OUT
 from combat.rules.draci_hlidka.engine import DraciHlidka
+from combat.rules.draci_hlidka.fast import fast as fast_path
 from combat.rules.draci_hlidka.stats import ARMOR, CREATURE, WEAPON, weapon_headline
 from combat.rules.schema import Label
 from combat.rules.system import RuleSystem, pgettext
@@ -21,6 +22,7 @@ SYSTEM = RuleSystem(
     weapon_headline=weapon_headline,
     engine=DraciHlidka(),
     tactics=tactics,
+    fast=fast_path,
     down=OUT,
     demo_records="campaigns.demo_records.draci_hlidka",
     demo_fights="combat.demos.draci_hlidka",

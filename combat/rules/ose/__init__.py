@@ -7,6 +7,7 @@ from combat.rules.ose import tactics
 from combat.rules.ose.common import OUT
 from combat.rules.ose.engine import OldSchoolEssentials
 from combat.rules.ose.experience import EXPERIENCE
+from combat.rules.ose.fast import fast
 from combat.rules.ose.resources import spending
 from combat.rules.ose.stats import ARMOR, CREATURE, WEAPON, weapon_headline
 from combat.rules.schema import Label
@@ -33,6 +34,7 @@ SYSTEM = RuleSystem(
     weapon_headline=weapon_headline,
     engine=OldSchoolEssentials(),
     tactics=tactics,
+    fast=fast,
     down=OUT,
     log_words={"modifiers": ATTACK_MODIFIERS},  # "Attack modifiers: STR +1, range -1"
     demo_records="campaigns.demo_records.ose",

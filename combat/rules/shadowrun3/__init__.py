@@ -7,6 +7,7 @@ from combat.rules.schema import Label
 from combat.rules.shadowrun3 import tactics
 from combat.rules.shadowrun3.common import OUT
 from combat.rules.shadowrun3.engine import Shadowrun3
+from combat.rules.shadowrun3.fast import fast
 from combat.rules.shadowrun3.resources import spending
 from combat.rules.shadowrun3.stats import ARMOR, CREATURE, WEAPON, weapon_headline
 from combat.rules.system import RuleSystem, pgettext
@@ -53,4 +54,5 @@ SYSTEM = RuleSystem(
         ),
     },
     spending=spending,
+    fast=fast,
 )
