@@ -7,6 +7,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
+TEST_WORKERS ?= 2  # pytest-xdist workers for `make test` (tests/conftest.py groups the Redis tests)
 
 .PHONY: run test install lint messages bench reliability backup restore clean
 
@@ -35,7 +36,7 @@ lint: install
 
 test: lint
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run >/dev/null
-	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -rs $(PYTEST_ARGS)
+	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -rs -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 messages: install
 	DEBUG=1 $(PY) manage.py makemessages -l cs -l en -l pl --no-obsolete --ignore=.venv --ignore=staticfiles

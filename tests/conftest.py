@@ -15,7 +15,22 @@ def uses_the_database(item: pytest.Item) -> bool:
     return bool(names & DATABASE_FIXTURES) or item.get_closest_marker("django_db") is not None
 
 
+# Modules whose tests share one Redis server's channels and keys with every process (pub/sub
+# channels are named by encounter ids, which two workers' databases both start at 1): under
+# pytest-xdist (`make test` runs two workers) they all run in one worker, one after another.
+SHARED_REDIS = frozenset(
+    {"test_push.py", "test_push_hub.py", "test_two_servers_push.py", "test_security_more.py"}
+)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in SHARED_REDIS:
+            item.add_marker(pytest.mark.xdist_group("redis"))
+    _database_only(config, items)
+
+
+def _database_only(config: pytest.Config, items: list[pytest.Item]) -> None:
     """`TESTS_DATABASE_ONLY=1` (CI's second pass, on PostgreSQL): only the tests that reach the
     database. The others (the pure rules, the dice, the parsers) cannot tell one database from
     another and already ran in the first pass; pytest-django refuses them any database access,

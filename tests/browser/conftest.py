@@ -37,8 +37,10 @@ def browser():  # type: ignore[no-untyped-def]
         if os.environ.get("REQUIRE_BROWSER") == "1":
             pytest.fail(reason + " and REQUIRE_BROWSER=1")
         pytest.skip(reason + ": browser tests skipped")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # As the contexts' own waits (10 s): `make test` runs two workers on a two-core machine.
+    expect.set_options(timeout=10_000)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=path, headless=True, args=CHROMIUM_ARGS

@@ -82,7 +82,7 @@ def test_a_panel_asked_for_before_the_turn_moved_follows_the_turn(
     gm.route("**/*panel=1*", hold_first)
     _roll(player, "3, 3, 3", "Boj s dýkou", "Obratnost")
     gm.wait_for_timeout(100)
-    for _ in range(50):  # the GM's poll brings the roll; the page asks for its panel
+    for _ in range(200):  # the GM's poll brings the roll; the page asks for its panel
         if held:
             break
         gm.wait_for_timeout(100)

@@ -194,7 +194,7 @@ def test_what_the_gm_typed_goes_with_a_click_made_before_the_new_panel_settled(
     held = []
     gm.route("**/*panel=1*", lambda route: held.append(route))
     gm.locator("#act-as").select_option(label="Meredil")  # asks for a new panel
-    for _ in range(100):
+    for _ in range(400):  # 20 s: the page asks at once, but a loaded machine may be slow
         if held:
             break
         gm.wait_for_timeout(50)

@@ -28,7 +28,7 @@ def _same_as_afresh(page, fresh, url: str) -> list[str]:  # type: ignore[no-unty
     version = fresh.locator("#board").get_attribute("data-version") or ""
     expect(page.locator("#board")).to_have_attribute("data-version", version)
     afresh = fresh.evaluate(LOG)
-    for _ in range(50):  # htmx settles a swap's attributes (a struck entry's class) 20 ms late
+    for _ in range(200):  # htmx settles a swap's attributes (a struck entry's class) 20 ms late
         kept = page.evaluate(LOG)
         if kept == afresh:
             break

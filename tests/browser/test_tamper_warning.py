@@ -12,7 +12,7 @@ def remembered(page, encounter_id: int, wanted: str) -> None:  # type: ignore[no
     """Wait until the page's script has stored `wanted` (after its first poll); the CSP forbids
     the eval that wait_for_function would need."""
     key = f"iniciativa-seen-{encounter_id}"
-    for _ in range(50):
+    for _ in range(100):  # 20 s: two test workers share the machine
         if page.evaluate("key => localStorage.getItem(key)", key) == wanted:
             return
         page.wait_for_timeout(200)

@@ -61,7 +61,7 @@ def _gun(fight: Fight, actor: Combatant, target: Combatant, name: str, units: in
     state = ammo(actor, arm)
     if not state["clip"]:
         return Action("insert_clip", actor.id, (), name)
-    if int(state["rounds"]) <= 0:
+    if state["rounds"] is not None and int(state["rounds"]) <= 0:  # None: no magazine (a bow)
         return Action("remove_clip", actor.id, (), name)
     current = mode(actor, arm)
     if current in ("SS", "FA") and units:

@@ -235,3 +235,16 @@ def test_simulate_uses_the_fast_path_and_it_is_deterministic() -> None:
 def _clean(schema: Any, arm: dict[str, Any]) -> dict[str, Any]:
     stats = {k: v for k, v in arm.items() if k != "name"}
     return {"name": arm["name"], **schema.weapon.clean(stats)}
+
+
+def test_a_firearm_without_a_magazine_is_fired_not_a_crash() -> None:
+    """A gun whose rounds are not counted (magazine 0: a bow, a crossbow) is simply fired: the
+    tactics once read its missing count as a number and the simulation crashed (TypeError)."""
+    engine, fight = prepared(SYSTEM_KEY, BENCH[SYSTEM_KEY])
+    first = fight.combatants[0]
+    uncounted = [{**arm, "magazine": 0} for arm in first.weapons]
+    fight = replace(fight, combatants=(replace(first, weapons=uncounted), *fight.combatants[1:]))
+    tactics = tactics_for(SYSTEM_KEY)
+    assert tactics is not None
+    result = simulate(engine, fight, tactics, fights=20, seed=2)
+    assert result.fights == 20 and result.fallbacks == 0
