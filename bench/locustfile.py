@@ -9,6 +9,14 @@ it shows, as the page's htmx does (204 while nothing changed, the board when it 
 also acts every 2-4 s: the next turn or damage through the adjust form. Every tab asks the bare
 view (/healthz, no database) now and then, so the ratio of each kind to it is measured under the
 same load. Every request's time goes to LOAD_SAMPLES (JSON) with the moment the ramp-up ended.
+
+With ``LOAD_MODE=sse`` (issue R, bench/bench_knee.py against ASGI workers) each tab behaves as
+static/js/app.js does where the page offers a stream: a greenlet of its own holds
+``…/events/?version=N`` open and reads it line by line, and only an event naming a version newer
+than the board's makes the tab ask for its board (the poll's own request, "poll 200 (changed)");
+the timed poll then runs every 20 s instead of every 2 s, and at once every 2 s again while no
+stream is open. "sse: click → board" is the time from the start of the GM's action to the moment
+a player's tab holds the new board. A tab costs one parked greenlet and one socket meanwhile.
 """
 
 import itertools
@@ -22,6 +30,9 @@ import gevent
 from locust import FastHttpUser, events, task
 
 SEED = json.loads(open(os.environ["LOAD_SEED"]).read())  # noqa: SIM115
+SSE = os.environ.get("LOAD_MODE", "poll") == "sse"
+SAFETY_POLL = 20.0  # seconds between timed polls while a stream is open (app.js)
+ACTED: dict[str, float] = {}  # encounter page → when its GM's latest action started
 GM_ACTS = os.environ.get("LOAD_GM_ACTIONS", "1") == "1"
 ASK_BARE = os.environ.get("LOAD_BARE", "1") == "1"
 PER_TABLE = 1 + len(SEED["tables"][0]["players"])
@@ -73,10 +84,15 @@ class Tab(FastHttpUser):
         self.page = f"/campaigns/{self.table['campaign']}/encounters/{self.table['encounter']}/"
         login = self.client.get("/accounts/login/", name="login page")
         self.client.post(
-            "/accounts/login/", name="login", allow_redirects=False,
-            data={"username": username, "password": SEED["password"],
-                  "csrfmiddlewaretoken": TOKEN.search(login.text).group(1)},
-        )  # fmt: skip
+            "/accounts/login/",
+            name="login",
+            allow_redirects=False,
+            data={
+                "username": username,
+                "password": SEED["password"],
+                "csrfmiddlewaretoken": TOKEN.search(login.text).group(1),
+            },
+        )
         self.read(self.client.get(self.page, name="encounter page").text)
         self.ticks, self.step = random.randrange(5), 0  # noqa: S311
         self.next_action = time.time() + random.uniform(1, 4)  # noqa: S311
@@ -84,6 +100,57 @@ class Tab(FastHttpUser):
         # moments, so each one's 2-s polling rhythm gets a random phase (else 20 polls collide).
         gevent.sleep(random.uniform(0, 2))  # noqa: S311
         self.due = time.monotonic()
+        self.streaming, self.polled_at, self.listener = False, 0.0, None
+        if SSE:
+            self.listener = gevent.spawn(self.listen)
+
+    def on_stop(self) -> None:
+        if self.listener is not None:
+            self.listener.kill(block=False)
+
+    def listen(self) -> None:
+        """The page's EventSource: open, read events, reconnect after `retry` (3 s)."""
+        while True:
+            try:
+                self.follow()
+            except Exception:  # a broken stream: the page polls fast meanwhile
+                SAMPLES.append(("stream broken", 0, 0.0, time.time(), True))
+            self.streaming = False
+            gevent.sleep(3.0)
+
+    def follow(self) -> None:
+        answer = self.client.get(
+            self.page + f"events/?version={self.version}",
+            name="stream open",
+            stream=True,
+            headers={"Accept": "text/event-stream"},
+        )
+        if answer.status_code != 200:  # 204: no stream to be had; the browser asks in a minute
+            gevent.sleep(57.0)
+            return
+        self.streaming = True
+        raw = answer._response
+        try:
+            while line := raw.readline(b"\n"):
+                if line.startswith(b"data: ") and int(line[6:]) > int(self.version):
+                    self.poll()  # the board's "refresh" trigger: the poll's own request
+        finally:
+            raw.release()
+
+    def poll(self) -> None:
+        """The board's request with the version it shows: 204 unchanged, else the board."""
+        self.polled_at = time.monotonic()
+        with self.client.get(
+            self.page + f"?version={self.version}", headers=HTMX, name="poll", catch_response=True
+        ) as answer:
+            if answer.status_code == 200:
+                self.read(answer.text)
+                started = ACTED.get(self.page)
+                if SSE and not self.gm and started is not None:
+                    ms = (time.time() - started) * 1000
+                    SAMPLES.append(("sse: click → board", 200, ms, time.time(), False))
+            elif answer.status_code != 204:
+                answer.failure(f"poll answered {answer.status_code}")
 
     def read(self, html: str) -> None:
         self.version = VERSION.search(html).group(1)
@@ -94,13 +161,8 @@ class Tab(FastHttpUser):
     @task
     def tick(self) -> None:
         self.ticks += 1
-        with self.client.get(
-            self.page + f"?version={self.version}", headers=HTMX, name="poll", catch_response=True
-        ) as answer:
-            if answer.status_code == 200:
-                self.read(answer.text)
-            elif answer.status_code != 204:
-                answer.failure(f"poll answered {answer.status_code}")
+        if not self.streaming or time.monotonic() - self.polled_at >= SAFETY_POLL:
+            self.poll()
         if self.gm and GM_ACTS and time.time() >= self.next_action:
             self.act()
             self.next_action = time.time() + random.uniform(2, 4)  # noqa: S311
@@ -119,6 +181,7 @@ class Tab(FastHttpUser):
             data = {"key": key, "combatant": target["key"],
                     "hp": str(random.randint(1, target["max_hp"]))}  # fmt: skip  # noqa: S311
         data["csrfmiddlewaretoken"] = self.token
+        ACTED[self.page] = time.time()
         with self.client.post(
             path, data=data, headers=HTMX, name=name, catch_response=True
         ) as answer:

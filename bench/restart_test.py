@@ -144,16 +144,21 @@ class Server:
     """gunicorn -w 2 on 127.0.0.1 in its own session, so a kill takes master and workers."""
 
     def __init__(
-        self, env: dict[str, str], port: int, workers: int = 2, extra: tuple[str, ...] = ()
+        self,
+        env: dict[str, str],
+        port: int,
+        workers: int = 2,
+        extra: tuple[str, ...] = (),
+        app: str = "config.wsgi",
     ) -> None:
-        self.env, self.port, self.workers, self.extra = env, port, workers, extra
+        self.env, self.port, self.workers, self.extra, self.app = env, port, workers, extra, app
         self.process: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{port}"
 
     def start(self) -> float:
         started = time.monotonic()
         self.process = subprocess.Popen(  # noqa: S603
-            [str(GUNICORN), "config.wsgi", "-w", str(self.workers), "-b", f"127.0.0.1:{self.port}",
+            [str(GUNICORN), self.app, "-w", str(self.workers), "-b", f"127.0.0.1:{self.port}",
              "--timeout", "30", "--graceful-timeout", "1", "--preload", *self.extra],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             stdin=subprocess.DEVNULL, start_new_session=True,

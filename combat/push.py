@@ -10,25 +10,27 @@ they are; a version it already shows is ignored, so nothing is applied twice.
 
 Nothing is lost between the page and the stream: the channel is subscribed before the current
 version is read, and a stream whose page shows less than that version starts with it. Pub/sub
-keeps no message, so a stream that drops (a restart, a proxy's timeout, Redis gone) misses what
-was said meanwhile: the page then polls at once and often until a stream is open again, and it
-polls slowly even while one is (docs/deploy.md).
+keeps no message, so a stream that drops (a restart, a proxy's timeout, Redis gone for good)
+misses what was said meanwhile: the page then polls at once and often until a stream is open
+again, and it polls slowly even while one is (docs/deploy.md).
 
 Each stream is bounded: a comment line every `HEARTBEAT` seconds (proxies close silent
 connections), and an end after `LIFETIME` (the browser reconnects by itself, sending the last
-version it heard as `Last-Event-ID`). No stream holds a database connection; each holds one
-Redis connection, and a process opens at most `LIVE_SSE_MAX_STREAMS` (more are answered 204,
-and those pages poll). A WSGI process never streams: a stream would hold a whole worker.
+version it heard as `Last-Event-ID`). No stream holds a database connection, nor a Redis
+connection of its own: every stream of a process listens through its one subscriber
+(`combat.hub`), which also survives Redis dropping the connection (the streams then read the
+version again and catch up). A process opens at most `LIVE_SSE_MAX_STREAMS` (more are answered
+204, and those pages poll). A WSGI process never streams: a stream would hold a whole worker.
 """
 
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import aclosing
 from typing import Any
 
 import redis
-import redis.asyncio as aioredis
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
@@ -36,6 +38,7 @@ from django.db import connection
 from django.dispatch import receiver
 from django.http import HttpRequest, StreamingHttpResponse
 
+from . import hub
 from .live import encounter_changed
 from .models import Encounter
 
@@ -43,10 +46,12 @@ logger = logging.getLogger(__name__)
 HEARTBEAT = 15.0  # seconds between comment lines: below every proxy's idle timeout
 LIFETIME = 300.0  # seconds a stream lasts before the browser reconnects (LIVE_SSE_SECONDS)
 RETRY_MS = 3000  # how soon the browser reconnects after a stream ended
-SUBSCRIBE_SECONDS = 2.0  # a stalled Redis: no stream, the page polls
+ABANDONED_SECONDS = 30.0  # a subscription whose stream has not begun by then is dropped
+BEAT = -3  # from _relay: a comment line is due
 VERSION = re.compile(r"\A[0-9]{1,18}\Z")
 _publisher: tuple[str, redis.Redis] | None = None
 _open = 0  # streams open in this process (one event loop: a plain counter)
+_cleanups: set[asyncio.Task[None]] = set()  # abandoned listeners leaving (kept from the GC)
 
 
 def enabled() -> bool:
@@ -90,32 +95,34 @@ def _redis() -> redis.Redis:
     return _publisher[1]
 
 
-async def subscribed(encounter_id: int) -> aioredis.client.PubSub | None:
-    """A subscription to the encounter's channel, or None if Redis does not answer in time."""
-    client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1)
-    pubsub = client.pubsub()
+async def subscribed(encounter_id: int) -> hub.Listener | None:
+    """A listener on the encounter's channel through the process's one Redis subscriber
+    (combat.hub), confirmed by Redis; None if Redis does not confirm in time."""
+    name = f"{settings.LIVE_SSE_PREFIX}:live"  # the connection's name in Redis's CLIENT LIST
     try:
-        await asyncio.wait_for(pubsub.subscribe(channel(encounter_id)), SUBSCRIBE_SECONDS)
+        listener = await hub.join(settings.REDIS_URL, channel(encounter_id), name)
     except Exception:
-        logger.warning("live: no subscription for encounter %s", encounter_id)
-        await _close(pubsub)
+        logger.warning("live: no subscription for encounter %s", encounter_id, exc_info=True)
         return None
-    return pubsub
+    if listener is not None:  # Django drops a response whose client left before it was sent
+        asyncio.get_running_loop().call_later(ABANDONED_SECONDS, _abandoned, listener)
+    return listener
 
 
-async def _close(pubsub: aioredis.client.PubSub) -> None:
-    try:
-        await pubsub.aclose()
-        await pubsub.connection_pool.aclose()
-    except Exception:
-        logger.info("live: a subscription closed uncleanly", exc_info=True)
+def _abandoned(listener: hub.Listener) -> None:
+    """A listener whose stream never began (its client went away first): it leaves the hub, or
+    its channel would stay subscribed for good."""
+    if not listener.started:
+        task = asyncio.ensure_future(listener.leave())
+        _cleanups.add(task)
+        task.add_done_callback(_cleanups.discard)
 
 
 def stream_response(
-    request: HttpRequest, pubsub: aioredis.client.PubSub, encounter_id: int
+    request: HttpRequest, listener: hub.Listener, encounter_id: int
 ) -> StreamingHttpResponse:
     response = StreamingHttpResponse(
-        stream(pubsub, encounter_id, since(request)), content_type="text/event-stream"
+        stream(listener, encounter_id, since(request)), content_type="text/event-stream"
     )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -124,44 +131,50 @@ def stream_response(
     return response
 
 
-async def stream(
-    pubsub: aioredis.client.PubSub, encounter_id: int, shown: int
-) -> AsyncIterator[str]:
+async def stream(listener: hub.Listener, encounter_id: int, shown: int) -> AsyncIterator[str]:
+    """The stream: the current version if the page shows less, then each published version; on
+    `RESYNC` (Redis came back, or this stream fell behind) the version read again."""
     global _open
     _open += 1
+    listener.started = True
     try:
         yield f"retry: {RETRY_MS}\n: open\n\n"
-        current = await sync_to_async(_version)(encounter_id)  # read after subscribing
-        if current is not None and current > shown:
-            yield _event(current)
-        if current is not None:
-            async for line in _relay(pubsub):
-                yield line
-    except Exception:  # Redis gone mid-stream: the stream ends, the page polls and reconnects
+        async with aclosing(_relay(listener)) as relayed:
+            sent = shown
+            async for item in relayed:
+                if item == hub.RESYNC:  # read after (re)subscribing: nothing falls in between
+                    current = await sync_to_async(_version)(encounter_id)
+                    if current is None:
+                        return  # deleted: the page's poll says so
+                    item = current if current > sent else 0
+                if item > 0:
+                    sent = max(sent, item)
+                    yield _event(item)
+                elif item == BEAT:
+                    yield ": beat\n\n"
+    except Exception:  # the database failed mid-stream: the stream ends, the page polls
         logger.warning("live: stream of encounter %s broken", encounter_id, exc_info=True)
     finally:
         _open -= 1
-        await _close(pubsub)
+        await listener.leave()
 
 
-async def _relay(pubsub: aioredis.client.PubSub) -> AsyncIterator[str]:
-    """Each published version as an event, a comment line when silent, until `LIFETIME`."""
+async def _relay(listener: hub.Listener) -> AsyncGenerator[int, None]:
+    """`RESYNC` first (the version is read once subscribed), then each queued version, `BEAT`
+    when silent for `HEARTBEAT`, until `LIFETIME` or the hub's `END`."""
     loop = asyncio.get_running_loop()
     end = loop.time() + float(getattr(settings, "LIVE_SSE_SECONDS", LIFETIME))
-    beat = loop.time() + HEARTBEAT
+    yield hub.RESYNC
     while (now := loop.time()) < end:
-        wait = max(0.0, min(beat, end) - now)
-        message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=wait)
-        if message is not None and message.get("type") == "message":
-            data = message.get("data")
-            text = data.decode("ascii", "replace") if isinstance(data, bytes) else str(data)
-            if VERSION.match(text):
-                yield _event(int(text))
-        elif loop.time() >= beat:
-            yield ": beat\n\n"
-            beat = loop.time() + HEARTBEAT
-        elif message is None and loop.time() - now < 0.01:
-            await asyncio.sleep(0.05)  # never spin, whatever the client library does
+        try:
+            item = await asyncio.wait_for(listener.queue.get(), max(0.0, min(HEARTBEAT, end - now)))
+        except TimeoutError:
+            if loop.time() < end:
+                yield BEAT
+            continue
+        if item == hub.END:
+            return
+        yield item
 
 
 def _event(version: int) -> str:

@@ -114,6 +114,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # once on one checkout each name their own file (TEST_SQLITE_PATH).
     test_path = os.environ.get("TEST_SQLITE_PATH", str(BASE_DIR / ".test-db.sqlite3"))
     DATABASES["default"]["TEST"] = {"NAME": test_path}
+# A pool of PostgreSQL connections per process (DB_POOL_SIZE, 0: none). Under ASGI each request
+# in flight holds a connection of its own, so a burst of requests to one uvicorn worker would
+# open more than PostgreSQL allows ("too many clients"); with a pool they wait for one of
+# DB_POOL_SIZE instead (docs/deploy.md). Django's pool needs CONN_MAX_AGE=0.
+DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "0"))
+if DB_POOL_SIZE > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DB_POOL_SIZE,
+        "timeout": 10,  # seconds a request waits for a connection before it fails
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -91,10 +91,10 @@ async def encounter_events(request: AuthedHttpRequest, pk: int, enc_pk: int) -> 
     await sync_to_async(_watched)(request, pk, enc_pk)
     if not push.available(request):
         return HttpResponse(status=204)
-    pubsub = await push.subscribed(enc_pk)
-    if pubsub is None:
+    listener = await push.subscribed(enc_pk)  # the process's one subscriber (combat.hub)
+    if listener is None:
         return HttpResponse(status=204)
-    return push.stream_response(request, pubsub, enc_pk)
+    return push.stream_response(request, listener, enc_pk)
 
 
 def _watched(request: AuthedHttpRequest, pk: int, enc_pk: int) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import redis
 from asgiref.sync import async_to_sync, sync_to_async
+from django.db import connections
 from django.test import AsyncClient
 from django.urls import reverse
 
@@ -62,6 +63,8 @@ def run(scenario: Any) -> Any:
             outcome["result"] = async_to_sync(scenario)()
         except BaseException as error:  # the test's own assertion, raised in the test again
             outcome["error"] = error
+        finally:  # the scenario's sync_to_async calls ran in this thread: their connections
+            connections.close_all()  # would outlive it and keep the test database busy
 
     thread = threading.Thread(target=target)
     thread.start()
