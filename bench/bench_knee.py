@@ -13,8 +13,9 @@ Smoke run (proves it works, prints only)::
 
 Needs PostgreSQL at ``DATABASE_URL`` or postgres@127.0.0.1:5432 (a scratch database) and Redis
 at 127.0.0.1:6379, database 13 (emptied). The tables of bench/bench_load.py (a GM and five
-players each, every GM acting every 2-4 s, the bare view now and then) with sessions and the
-cache in Redis, as a deploy with REDIS_URL runs. Modes (``--modes``):
+players each, every GM acting every 3-5 s as issue R asks (``--gm-every``), the bare view
+now and then) with sessions and the cache in Redis, as a deploy with REDIS_URL runs. Modes
+(``--modes``):
 
 - ``cache``: every tab polls every 2 s, unchanged polls answered from the cache
   (`POLL_FROM_CACHE=1`); gunicorn `-w 2` sync workers, `CONN_MAX_AGE=60`.
@@ -245,7 +246,8 @@ def render(found: dict[str, list[dict[str, Any]]], database: str, seconds: int) 
         f"cache in Redis, Locust {metadata.version('locust')} on the same machine, loopback "
         f"only; {seconds} s per step on a fresh server, the modes alternating which goes "
         "first, figures from 5 s after the last tab opened. Tables of one GM "
-        "and five players; every GM acts every 2-4 s. Goal (issue R): the knee (every poll's, "
+        f"and five players; every GM acts every {options_gm_every()} s. Goal (issue R): "
+        "the knee (every poll's, "
         f"board's and action's p99 < {GOAL_P99_MS:.0f} ms, 0 errors) at ≥ 500 open tabs.",
         "",
     ]
@@ -289,6 +291,10 @@ def _row(step: dict[str, Any]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+def options_gm_every() -> str:
+    return os.environ.get("LOAD_GM_EVERY", "3,5").replace(",", "-")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tabs", default="120,240,360,480,600,720,840,1000,1200")
@@ -296,7 +302,9 @@ def main() -> None:
     parser.add_argument("--modes", default="cache,sse", help=f"of {', '.join(MODES)}")
     parser.add_argument("--stop-ms", type=float, default=1000.0, help="a mode stops past this p99")
     parser.add_argument("--print", action="store_true", help="print only; do not write the file")
+    parser.add_argument("--gm-every", default="3,5", help="seconds between a GM's actions")
     options = parser.parse_args()
+    os.environ["LOAD_GM_EVERY"] = options.gm_every  # read by bench/locustfile.py
     tabs = sorted(int(n) for n in options.tabs.split(","))
     modes = [mode for mode in options.modes.split(",") if mode in MODES]
     _raise_file_limit()

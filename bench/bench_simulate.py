@@ -79,9 +79,9 @@ def main() -> None:
     pinned = one_core()
     rows = []
     for system in SYSTEMS:
-        for name, parties in (("benchmark", BENCH), ("20 combatants", BIG)):
+        for name, parties in (("benchmark", BENCH), ("big", BIG)):
             party = parties[system]
-            size = f"{name}: {sum(n for *_, n in party)}"
+            size = f"{name}, {sum(n for *_, n in party)} combatants"
             rows.append(row(system, size, prepared(system, party)[1], fights))
             print(rows[-1], flush=True)
     body = "\n".join(

@@ -31,6 +31,8 @@ from locust import FastHttpUser, events, task
 
 SEED = json.loads(open(os.environ["LOAD_SEED"]).read())  # noqa: SIM115
 SSE = os.environ.get("LOAD_MODE", "poll") == "sse"
+# Seconds between a GM's actions, drawn evenly: "2,4" (bench_load's game night) by default.
+GM_EVERY = tuple(float(s) for s in os.environ.get("LOAD_GM_EVERY", "2,4").split(","))
 SAFETY_POLL = 20.0  # seconds between timed polls while a stream is open (app.js)
 ACTED: dict[str, float] = {}  # encounter page → when its GM's latest action started
 GM_ACTS = os.environ.get("LOAD_GM_ACTIONS", "1") == "1"
@@ -95,7 +97,7 @@ class Tab(FastHttpUser):
         )
         self.read(self.client.get(self.page, name="encounter page").text)
         self.ticks, self.step = random.randrange(5), 0  # noqa: S311
-        self.next_action = time.time() + random.uniform(1, 4)  # noqa: S311
+        self.next_action = time.time() + random.uniform(1, GM_EVERY[1])  # noqa: S311
         # Locust starts a second's worth of users at the same instant; real tabs open at random
         # moments, so each one's 2-s polling rhythm gets a random phase (else 20 polls collide).
         gevent.sleep(random.uniform(0, 2))  # noqa: S311
@@ -165,7 +167,7 @@ class Tab(FastHttpUser):
             self.poll()
         if self.gm and GM_ACTS and time.time() >= self.next_action:
             self.act()
-            self.next_action = time.time() + random.uniform(2, 4)  # noqa: S311
+            self.next_action = time.time() + random.uniform(*GM_EVERY)  # noqa: S311
         if ASK_BARE and self.ticks % 5 == 0:
             self.client.get("/healthz", name="bare view (/healthz)")
 

@@ -37,6 +37,7 @@ END = -2  # in a queue: Redis is gone, the stream ends and the page polls
 CONFIRM_SECONDS = 2.0  # a subscription not confirmed by then: no stream, the page polls
 PING_SECONDS = 10.0  # a silent connection is pinged this often ...
 DEAD_SECONDS = 25.0  # ... and taken for dead when nothing came back for this long
+HEALTHY = 1.0  # seconds a connection must serve before its drop counts as a new one
 RECONNECT_SECONDS = 3.0  # how long the hub tries to reach Redis again before ending streams
 _hubs: dict[tuple[int, str], "Hub"] = {}  # (id of the event loop, Redis URL) → its hub
 
@@ -146,12 +147,15 @@ class Hub:
 
     async def _run(self) -> None:
         """Connects, reads until the connection drops, connects again; ends the streams when
-        Redis stays away for `RECONNECT_SECONDS`."""
+        Redis stays away for `RECONNECT_SECONDS`. A connection that fails within `HEALTHY`
+        seconds (Redis answers, then refuses the subscription) counts as still away, and each
+        such failure waits longer before the next try (up to a second): never a busy loop."""
         down_since: float | None = None
+        failures = 0
         while not self.closed:
+            began = time.monotonic()
             try:
                 await self._connect(resync=down_since is not None)
-                down_since = None
                 await self._read()
             except asyncio.CancelledError:
                 raise
@@ -159,12 +163,15 @@ class Hub:
                 logger.warning("live: the Redis subscriber lost its connection", exc_info=True)
             await self._disconnect()
             now = time.monotonic()
+            if now - began >= HEALTHY:  # it served: this is a new drop, retried at once
+                down_since, failures = None, 0
             down_since = down_since or now
             if now - down_since >= RECONNECT_SECONDS:
                 self._end_all()
                 await self.close()
                 return
-            await asyncio.sleep(0.0 if now == down_since else 0.2)  # at once, then paced
+            await asyncio.sleep(min(1.0, 0.1 * 2**failures) if failures else 0.0)
+            failures += 1
 
     async def _connect(self, resync: bool) -> None:
         client = aioredis.Redis.from_url(

@@ -35,6 +35,7 @@ engines stay the truth, and tests/rules/fast_agreement.py holds every fast path 
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -46,11 +47,17 @@ from combat.rules.engine import EngineBase
 from combat.rules.faces import FaceSource, SeededFaces
 from combat.rules.flow import after, next_turn
 
+logger = logging.getLogger(__name__)
+
 FIGHTS = 10_000  # the default number of fights
 ROUND_CAP = 50  # a fight still going after this many rounds is "undecided"
 MAX_ACTIONS = 10  # actions one actor may take in one turn (a 5e Multiattack is a few)
 CHUNK = 1_000  # fights a fast path plays between two questions to `stop`
 CHUNK_COMBATANTS = 20  # up to this many combatants a chunk is CHUNK fights; beyond, fewer
+# Beyond this many combatants the engine plays (a turn at a time, so `interrupt` is asked every
+# turn): a fast chunk cannot be interrupted, and a stalemate of hundreds of combatants would
+# play 50 rounds of every turn inside one.
+FAST_COMBATANTS = 40
 Z95 = 1.96  # the 95 % normal quantile, for the margin of error
 
 Choose = Callable[[Fight, str, int], Action | None]
@@ -202,7 +209,7 @@ def _fast(
     combatants (turns per round, targets per turn), so a large fight plays smaller chunks and
     `stop` and `interrupt` are still asked often; `interrupt` before the first chunk leaves the
     fights to the engine's path, which stops as it always does."""
-    if fights <= 0:
+    if fights <= 0 or len(fight.combatants) > FAST_COMBATANTS:
         return None
     per_chunk = max(1, CHUNK * CHUNK_COMBATANTS**2 // max(1, len(fight.combatants)) ** 2)
     total: Simulation | None = None
@@ -211,7 +218,11 @@ def _fast(
             break
         played = 0 if total is None else total.fights
         size = min(CHUNK, per_chunk, fights - played)
-        chunk = fast(fight, fights=size, seed=seed * 1_000_003 + played, round_cap=round_cap)
+        try:
+            chunk = fast(fight, fights=size, seed=seed * 1_000_003 + played, round_cap=round_cap)
+        except Exception:  # a fast path's own mistake: the engine plays, the GM gets odds
+            logger.exception("simulate: the fast path failed; the engine plays the fights")
+            return None
         if chunk is None:
             return None
         chunk = replace(chunk, fast=chunk.fights)

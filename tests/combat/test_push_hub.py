@@ -212,3 +212,41 @@ def test_a_stream_never_begun_leaves_the_hub(table, live, monkeypatch):  # type:
         assert await _eventually(lambda: not _connections(live))
 
     run(scenario)
+
+
+def test_a_redis_that_refuses_the_subscription_is_retried_slowly_then_given_up(  # type: ignore[no-untyped-def]
+    table, live, monkeypatch
+):
+    """Redis answers but refuses to subscribe (an ACL user without channels): the connection
+    fails at once every time. The hub backs off instead of looping, and ends the streams when
+    it stays so for RECONNECT_SECONDS (the pages poll)."""
+    _gm, encounter, _keys = table
+    monkeypatch.setattr(hub, "RECONNECT_SECONDS", 2.0)
+    admin = _redis()
+    admin.execute_command(
+        "ACL", "SETUSER", "nochannels", "on", ">pw", "~*", "resetchannels", "+@all"
+    )
+    refused = "redis://nochannels:pw@127.0.0.1:6379/0"
+
+    async def scenario() -> tuple[list[str], int]:
+        client = await _member()
+        answer, _lines = await _open(client, encounter)
+        found = hub.hub_of(REDIS_URL)
+        assert found is not None
+        found.url = refused
+        before = int(admin.info("stats")["total_connections_received"])
+        (connection,) = _connections(live)
+        admin.client_kill_filter(_id=connection["id"])
+        chunks = [c.decode() async for c in answer.streaming_content]
+        return chunks, int(admin.info("stats")["total_connections_received"]) - before
+
+    async def bounded() -> tuple[list[str], int]:
+        return await asyncio.wait_for(scenario(), 15)
+
+    try:
+        chunks, connections = run(bounded)
+    finally:
+        admin.execute_command("ACL", "DELUSER", "nochannels")
+    assert not any("event:" in chunk for chunk in chunks)  # ended: the page polls
+    assert connections <= 12  # about one a try, paced; a busy loop makes thousands
+    assert push._open == 0

@@ -100,3 +100,23 @@ def test_interrupt_before_a_chunk_stops_the_fast_path() -> None:
         fast=fast,
     )  # type: ignore[arg-type]
     assert result.fights == CHUNK and result.fast == CHUNK and len(fast.asked) == 1
+
+
+def test_a_fight_too_large_for_one_uninterruptible_chunk_is_left_to_the_engine() -> None:
+    """Beyond FAST_COMBATANTS the engine plays, a turn at a time, so the time limit holds."""
+    from combat.rules.simulate import FAST_COMBATANTS
+
+    fast = Recording()
+    half = FAST_COMBATANTS // 2 + 1
+    engine, fight = prepared("ose", [("Dagmar", "party", half), ("Goblin", "enemies", half)])
+    result = simulate(engine, fight, tactics_for("ose"), fights=2, fast=fast)  # type: ignore[arg-type]
+    assert fast.asked == [] and result.fights == 2 and result.fast == 0
+
+
+def test_a_fast_path_that_fails_leaves_the_fights_to_the_engine(caplog) -> None:  # type: ignore[no-untyped-def]
+    def broken(fight: Fight, *, fights: int, seed: int, round_cap: int) -> Simulation | None:
+        raise IndexError("a fast path's own mistake")
+
+    result = simulate(get_engine("ose"), _fight(), tactics_for("ose"), fights=5, fast=broken)  # type: ignore[arg-type]
+    assert result.fights == 5 and result.fast == 0
+    assert "the fast path failed" in caplog.text
