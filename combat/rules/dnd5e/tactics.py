@@ -33,7 +33,7 @@ NO_ATTACK = ""  # no weapon or attack: an unarmed strike
 
 
 def plan(fight: Fight) -> Choose:
-    best = {c.id: best_attack(c, _enemy_ac(fight, c)) for c in fight.combatants}
+    best = {c.id: best_attack(c, enemy_ac(fight, c)) for c in fight.combatants}
     multi = {c.id: _multiattack(c) for c in fight.combatants}
 
     def choose(fight: Fight, actor_id: str, taken: int) -> Action | None:
@@ -126,7 +126,8 @@ def best_attack(combatant: Combatant, ac: float) -> str:
     return found
 
 
-def _enemy_ac(fight: Fight, combatant: Combatant) -> float:
+def enemy_ac(fight: Fight, combatant: Combatant) -> float:
+    """The enemies' average AC, by which the weapons are ranked (12 when none has a number)."""
     values = [
         stat(other, "ac")
         for other in fight.combatants

@@ -32,7 +32,7 @@ from combat.rules.dnd5e.mods import Mods
 from combat.rules.dnd5e.profile import Profile, named_attacks, profile
 from combat.rules.dnd5e.riders import rider_condition, rider_duration, spared_by
 from combat.rules.dnd5e.saves import RECHARGE, calls_for_save
-from combat.rules.dnd5e.tactics import NO_ATTACK, best_attack
+from combat.rules.dnd5e.tactics import NO_ATTACK, best_attack, enemy_ac
 from combat.rules.dnd5e.turns import multiattack_count
 from combat.rules.simulate import MAX_ACTIONS
 
@@ -241,16 +241,6 @@ def _state(c: Combatant) -> tuple[int, bool, bool, bool, int, int]:
     return c.hp, c.has("prone"), c.has("dead"), c.has("stable"), saves[0], saves[1]
 
 
-def _enemy_ac(fight: Fight, combatant: Combatant) -> float:
-    """The enemies' average AC, as the tactics rank weapons by it."""
-    values = [
-        stat(other, "ac")
-        for other in fight.combatants
-        if other.side != combatant.side and type(stat(other, "ac")) is int
-    ]
-    return sum(values) / len(values) if values else 12.0
-
-
 def _turn_plan(fight: Fight, c: Combatant, arms: Arms, usual: bool) -> list[int]:
     """The profiles of the attacks `c` makes in its turn, in order."""
     if c.is_npc and legendary.options(c):
@@ -258,7 +248,7 @@ def _turn_plan(fight: Fight, c: Combatant, arms: Arms, usual: bool) -> list[int]
     speed = stat(c, "speed")
     if type(speed) is int and speed <= 0:
         raise Declined("speed 0")  # it could not stand up
-    best = best_attack(c, _enemy_ac(fight, c))
+    best = best_attack(c, enemy_ac(fight, c))
     text = str(stat(c, "multiattack") or "")
     count = multiattack_count(text) if text else None
     if count is None:
