@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -73,6 +73,37 @@ class Simulation:
         if not self.decided:
             return None
         return sum(r * n for r, n in self.rounds.items()) / self.decided
+
+
+def fast_result(
+    *,
+    fights: int,
+    seed: int,
+    round_cap: int,
+    sides: Iterable[str],
+    wins: Mapping[str, Any],
+    nobody: Any,
+    undecided: Any,
+    rounds: Mapping[Any, Any],
+    drops: Mapping[str, Any],
+) -> Simulation:
+    """A fast path's tally as `simulate`'s own result: counts as plain ints (numpy's made
+    plain), a side that never won and a round no fight ended in left out, rounds in order,
+    every fight played by the fast path and none refused."""
+    return Simulation(
+        requested=fights,
+        fights=fights,
+        wins={side: int(n) for side, n in wins.items() if n},
+        nobody=int(nobody),
+        undecided=int(undecided),
+        rounds={int(r): int(n) for r, n in sorted(rounds.items()) if n},
+        drops={combatant: int(n) for combatant, n in drops.items()},
+        fallbacks=0,
+        seed=seed,
+        round_cap=round_cap,
+        sides=tuple(sides),
+        fast=fights,
+    )
 
 
 def combined(first: Simulation, then: Simulation) -> Simulation:

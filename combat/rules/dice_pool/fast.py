@@ -36,6 +36,7 @@ from combat.rules.dice_pool.pools import level_of
 from combat.rules.faces import SeededFaces
 from combat.rules.flow import after
 from combat.rules.simulate import Simulation
+from combat.rules.simulation import fast_result
 
 Ints = NDArray[np.int64]
 Bools = NDArray[np.bool_]
@@ -79,20 +80,16 @@ def fast(fight: Fight, *, fights: int, seed: int, round_cap: int) -> Simulation 
     if len(table.live) < 2:
         return _over_at_once(table, fights, seed, round_cap)
     wins, rounds, drops, undecided = _played(table, fights, seed, round_cap)
-    named = {table.live[0]: wins[0], table.live[1]: wins[1]}
-    return Simulation(
-        requested=fights,
+    return fast_result(
         fights=fights,
-        wins={side: n for side, n in named.items() if n},
-        nobody=wins[2],
-        undecided=undecided,
-        rounds=dict(sorted(rounds.items())),
-        drops={cid: int(n) for cid, n in zip(table.ids, drops, strict=True)},
-        fallbacks=0,
         seed=seed,
         round_cap=round_cap,
         sides=table.sides,
-        fast=fights,
+        wins={table.live[0]: wins[0], table.live[1]: wins[1]},
+        nobody=wins[2],
+        undecided=undecided,
+        rounds=rounds,
+        drops=dict(zip(table.ids, drops, strict=True)),
     )
 
 
@@ -323,18 +320,14 @@ def _one_die_more(ways: list[int]) -> list[int]:
 
 def _over_at_once(table: _Table, fights: int, seed: int, round_cap: int) -> Simulation:
     """No two sides standing once the order is set: every fight ends in its first round."""
-    wins = {table.live[0]: fights} if table.live else {}
-    return Simulation(
-        requested=fights,
+    return fast_result(
         fights=fights,
-        wins=wins,
+        seed=seed,
+        round_cap=round_cap,
+        sides=table.sides,
+        wins={table.live[0]: fights} if table.live else {},
         nobody=0 if table.live else fights,
         undecided=0,
         rounds={table.first: fights},
         drops=dict.fromkeys(table.ids, 0),
-        fallbacks=0,
-        seed=seed,
-        round_cap=round_cap,
-        sides=table.sides,
-        fast=fights,
     )

@@ -12,6 +12,7 @@ from combat.rules.dnd5e.fast.breath import breaths
 from combat.rules.dnd5e.fast.compiled import Declined, compile_fight
 from combat.rules.dnd5e.fast.play import play
 from combat.rules.simulate import Simulation
+from combat.rules.simulation import fast_result
 
 __all__ = ["simulate_fast"]
 
@@ -24,18 +25,14 @@ def simulate_fast(fight: Fight, *, fights: int, seed: int, round_cap: int) -> Si
     except Declined:
         return None
     tally = play(compiled, breathing, fights, seed, round_cap)
-    wins = {side: int(n) for side, n in zip(compiled.sides, tally.wins, strict=True) if n}
-    return Simulation(
-        requested=fights,
+    return fast_result(
         fights=fights,
-        wins=wins,
-        nobody=tally.nobody,
-        undecided=tally.undecided,
-        rounds=dict(sorted(tally.rounds.items())),
-        drops={cid: int(n) for cid, n in zip(compiled.ids, tally.drops, strict=True)},
-        fallbacks=0,
         seed=seed,
         round_cap=round_cap,
         sides=compiled.sides,
-        fast=fights,
+        wins=dict(zip(compiled.sides, tally.wins, strict=True)),
+        nobody=tally.nobody,
+        undecided=tally.undecided,
+        rounds=tally.rounds,
+        drops=dict(zip(compiled.ids, tally.drops, strict=True)),
     )

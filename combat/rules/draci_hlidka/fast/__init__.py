@@ -17,6 +17,7 @@ from combat.rules.base import Fight
 from combat.rules.draci_hlidka.fast.play import NOBODY, UNDECIDED, Fights
 from combat.rules.draci_hlidka.fast.roster import Ints, Roster, roster
 from combat.rules.simulate import Simulation
+from combat.rules.simulation import fast_result
 
 __all__ = ["fast"]
 
@@ -67,28 +68,18 @@ def _order(state: Fights, compiled: Roster, first: bool) -> Ints:
 
 def _result(state: Fights, compiled: Roster, fights: int, seed: int, round_cap: int) -> Simulation:
     winner, ended = state.winner, state.ended
-    wins = {
-        side: int(np.count_nonzero(winner == index))
-        for index, side in enumerate(compiled.sides)
-        if np.any(winner == index)
-    }
     decided = ended[winner != UNDECIDED]
     counts = np.bincount(decided) if decided.size else np.zeros(0, dtype=np.int64)
-    rounds = {int(r): int(n) for r, n in enumerate(counts) if n}
     start = (compiled.hp > 0) & ~compiled.out
     down = (state.end_hp <= 0) & start[None, :]
-    drops = {cid: int(n) for cid, n in zip(compiled.ids, down.sum(axis=0), strict=True)}
-    return Simulation(
-        requested=fights,
+    return fast_result(
         fights=fights,
-        wins=wins,
-        nobody=int(np.count_nonzero(winner == NOBODY)),
-        undecided=int(np.count_nonzero(winner == UNDECIDED)),
-        rounds=rounds,
-        drops=drops,
-        fallbacks=0,
         seed=seed,
         round_cap=round_cap,
         sides=compiled.sides,
-        fast=fights,
+        wins={side: np.count_nonzero(winner == i) for i, side in enumerate(compiled.sides)},
+        nobody=np.count_nonzero(winner == NOBODY),
+        undecided=np.count_nonzero(winner == UNDECIDED),
+        rounds=dict(enumerate(counts)),
+        drops=dict(zip(compiled.ids, down.sum(axis=0), strict=True)),
     )

@@ -7,6 +7,7 @@ import numpy as np
 
 from combat.rules.ose.fast.plan import OUT_HP, Attacker, Bools, Dice, Ints, Plan
 from combat.rules.simulate import Simulation
+from combat.rules.simulation import fast_result
 
 
 class Play:
@@ -242,20 +243,17 @@ class Play:
 
     def _result(self, seed: int, round_cap: int) -> Simulation:
         plan = self.plan
-        dropped = dict(zip(plan.ids, (int(n) for n in self.drops), strict=True))
-        return Simulation(
-            requested=self.fights,
+        dropped = dict(zip(plan.ids, self.drops, strict=True))
+        return fast_result(
             fights=self.fights,
-            wins={side: int(n) for side, n in zip(plan.sides, self.wins, strict=True) if n},
-            nobody=self.nobody,
-            undecided=self.undecided,
-            rounds={r: n for r, n in sorted(self.rounds.items()) if n},
-            drops={cid: dropped[cid] for cid in plan.fight_ids},
-            fallbacks=0,
             seed=seed,
             round_cap=round_cap,
             sides=plan.sides,
-            fast=self.fights,
+            wins=dict(zip(plan.sides, self.wins, strict=True)),
+            nobody=self.nobody,
+            undecided=self.undecided,
+            rounds=self.rounds,
+            drops={cid: dropped[cid] for cid in plan.fight_ids},
         )
 
 

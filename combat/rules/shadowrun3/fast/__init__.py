@@ -33,6 +33,7 @@ from combat.rules.shadowrun3.fast.play import play
 from combat.rules.shadowrun3.fast.running import running
 from combat.rules.shadowrun3.fast.table import Declined, read
 from combat.rules.simulate import Simulation
+from combat.rules.simulation import fast_result
 
 __all__ = ["fast"]
 
@@ -51,21 +52,18 @@ def fast(fight: Fight, *, fights: int, seed: int, round_cap: int) -> Simulation 
     result = play(table, fights, limits, np.random.default_rng(seed), now)
     decided = result.ended > 0
     wins = {
-        side: int(np.count_nonzero(decided & (result.winner == index)))
+        side: np.count_nonzero(decided & (result.winner == index))
         for index, side in enumerate(table.sides)
     }
     rounds, counts = np.unique(result.ended[decided], return_counts=True)
-    return Simulation(
-        requested=fights,
+    return fast_result(
         fights=fights,
-        wins={side: n for side, n in wins.items() if n},
-        nobody=int(np.count_nonzero(decided & (result.winner < 0))),
-        undecided=int(np.count_nonzero(~decided)),
-        rounds={int(r): int(n) for r, n in zip(rounds, counts, strict=True)},
-        drops=dict(zip(table.ids, map(int, result.dropped.sum(axis=0)), strict=True)),
-        fallbacks=0,
         seed=seed,
         round_cap=round_cap,
         sides=table.sides,
-        fast=fights,
+        wins=wins,
+        nobody=np.count_nonzero(decided & (result.winner < 0)),
+        undecided=np.count_nonzero(~decided),
+        rounds=dict(zip(rounds, counts, strict=True)),
+        drops=dict(zip(table.ids, result.dropped.sum(axis=0), strict=True)),
     )
