@@ -5,7 +5,9 @@ by hand: ``LOAD_SEED=seed.json locust -f bench/locustfile.py --headless -u 60 -r
 --host http://127.0.0.1:8000``. Loopback only.
 
 Each simulated person logs in, opens the encounter page, and polls it every 2 s with the version
-it shows, as the page's htmx does (204 while nothing changed, the board when it did). The GM
+it shows and what its board shows (`seen`, `shown`, `view`), as the page's htmx and
+static/js/app.js do (204 while nothing changed, the board when it did: with the log kept, only
+the entries after the one shown). The GM
 also acts every 2-4 s: the next turn or damage through the adjust form. Every tab asks the bare
 view (/healthz, no database) now and then, so the ratio of each kind to it is measured under the
 same load. Every request's time goes to LOAD_SAMPLES (JSON) with the moment the ramp-up ended.
@@ -40,6 +42,7 @@ ASK_BARE = os.environ.get("LOAD_BARE", "1") == "1"
 PER_TABLE = 1 + len(SEED["tables"][0]["players"])
 HTMX = {"HX-Request": "true"}
 VERSION = re.compile(r'data-version="(\d+)"')
+BOARD = re.compile(r'data-seen="([^"]*)" data-view="([^"]*)"')
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 _slots = itertools.count()
 SAMPLES: list[tuple[str, int, float, float, bool]] = []  # name, status, ms, when, failed
@@ -142,8 +145,11 @@ class Tab(FastHttpUser):
     def poll(self) -> None:
         """The board's request with the version it shows: 204 unchanged, else the board."""
         self.polled_at = time.monotonic()
+        query = f"?version={self.version}"
+        if self.seen and self.view:  # what static/js/app.js sends: the log kept, new entries
+            query += f"&seen={self.seen}&shown={self.seen}&view={self.view}"
         with self.client.get(
-            self.page + f"?version={self.version}", headers=HTMX, name="poll", catch_response=True
+            self.page + query, headers=HTMX, name="poll", catch_response=True
         ) as answer:
             if answer.status_code == 200:
                 self.read(answer.text)
@@ -156,6 +162,8 @@ class Tab(FastHttpUser):
 
     def read(self, html: str) -> None:
         self.version = VERSION.search(html).group(1)
+        board = BOARD.search(html)
+        self.seen, self.view = board.groups() if board else ("", "")
         token = TOKEN.search(html)
         if token:
             self.token = token.group(1)

@@ -123,8 +123,9 @@ STRIKING = frozenset({EventType.UNDO, EventType.REDO})
 def view_mark(viewer: Viewer) -> str:
     """The viewer's reading of the log, keyed: equal marks, equal entries; it tells nothing of
     what it was made from. A player's holds only what the player reads (the combatants they
-    see, theirs, the numbers shown, the language): a hidden combatant coming or going changes
-    none of the entries they were shown, and must not change the mark either."""
+    see, the NPCs they play, the numbers shown, the language; not which PC is theirs, which
+    changes nothing they read): a hidden combatant coming or going changes none of the entries
+    they were shown, and must not change the mark either."""
     if viewer.gm:
         reading: Hashable = viewer_key(viewer)
     else:
@@ -132,7 +133,7 @@ def view_mark(viewer: Viewer) -> str:
         reading = (
             tuple(sorted(viewer.names.items())),
             tuple(sorted(viewer.characters & seen)),
-            tuple(sorted(viewer.own)),
+            tuple(sorted(viewer.own_npcs & seen)),
             tuple(sorted(viewer.hp_shown & seen)),
             viewer.stats_shown,
         )
@@ -197,7 +198,7 @@ def viewer_key(viewer: Viewer) -> Hashable:
         tuple(sorted(viewer.names.items())),
         tuple(sorted(viewer.hidden)),
         tuple(sorted(viewer.characters)),
-        tuple(sorted(viewer.own)),
+        tuple(sorted(viewer.own_npcs)),
         tuple(sorted(viewer.hp_shown)),
         viewer.stats_shown,
     )

@@ -152,6 +152,11 @@ class Scene:
         return f"{encounter.status} {encounter.round} {current} {keys} {mark}"
 
     @cached_property
+    def pending(self) -> list[Event]:
+        """The proposals the GM has not answered yet, oldest first (read once per request)."""
+        return workflows.pending_proposals(self.encounter)
+
+    @cached_property
     def tracker_view(self) -> TrackerView:
         return _tracker_view(self.engine, self.fight, self.viewer)
 
@@ -284,7 +289,7 @@ def _kind_label(scene: Scene, actor: str, kind: str) -> str:
 def _proposals(scene: Scene) -> list[dict[str, Any]]:
     names = {row.key: row.name for row in scene.rows if row.key not in scene.hidden}
     shown = []
-    for event in workflows.pending_proposals(scene.encounter):
+    for event in scene.pending:
         if not (scene.gm or event.user_id == scene.user.pk):
             continue
         action = action_from_json(event.payload["action"])

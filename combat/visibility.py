@@ -59,6 +59,12 @@ class Viewer:
             stats_shown=stats_shown(encounter),
         )
 
+    @property
+    def own_npcs(self) -> frozenset[str]:
+        """What `own` adds to `characters` in all this viewer reads (`reads`, the tracker's
+        numbers): two players who play no NPC read the fight alike, whoever's PC is whose."""
+        return self.own - self.characters
+
     def sees(self, combatant: str | None) -> bool:
         return self.gm or combatant not in self.hidden
 

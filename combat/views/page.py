@@ -19,8 +19,8 @@ from combat.rules.base import RulesError
 from combat.rules.engines import has_engine
 from config.http import AuthedHttpRequest
 
-from .. import fastpoll, live, push, workflows
-from ..log_html import log_page
+from .. import boardcache, fastpoll, live, push, workflows
+from ..log_html import Shown, log_page
 from ..panel import gm_forms, panel_context
 from ..presenter import Scene, board_context
 from .common import PAGE, encounter_of, partial, scene_of
@@ -71,7 +71,7 @@ def encounter_page(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResp
         return HttpResponse(status=204)  # nothing changed: no swap, no flicker
     scene = Scene.load(membership, encounter, request.user)
     if polled:
-        return render(request, f"{PAGE}#board", board_context(scene, shown_of(request.GET)))
+        return _board(request, scene, shown_of(request.GET))
     if partial(request) and query["panel"]:  # the panel again (acting as, or a new offer)
         forms = gm_forms(scene) if query["forms"] and scene.gm else None
         context = panel_context(scene, chosen=query["actor"] or "", gm_forms=forms)
@@ -103,6 +103,18 @@ def _watched(request: AuthedHttpRequest, pk: int, enc_pk: int) -> None:
     finally:
         if isinstance(request, ASGIRequest):
             push.release()  # the stream holds no database connection
+
+
+def _board(request: AuthedHttpRequest, scene: Scene, shown: Shown | None) -> HttpResponse:
+    """The board alone, to a poll: a player's from the cache when another player who reads
+    the fight alike was just sent it (combat.boardcache)."""
+    key = boardcache.board_key(scene, shown)
+    content = boardcache.get(key)
+    if content is not None:
+        return HttpResponse(content)
+    response = render(request, f"{PAGE}#board", board_context(scene, shown))
+    boardcache.put(key, response.content)
+    return response
 
 
 def _older(request: AuthedHttpRequest, scene: Scene, before: int) -> HttpResponse:
