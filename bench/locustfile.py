@@ -7,10 +7,10 @@ by hand: ``LOAD_SEED=seed.json locust -f bench/locustfile.py --headless -u 60 -r
 Each simulated person logs in, opens the encounter page, and polls it every 2 s with the version
 it shows and what its board shows (`seen`, `shown`, `view`), as the page's htmx and
 static/js/app.js do (204 while nothing changed, the board when it did: with the log kept, only
-the entries after the one shown). The GM
-also acts every 2-4 s: the next turn or damage through the adjust form. Every tab asks the bare
-view (/healthz, no database) now and then, so the ratio of each kind to it is measured under the
-same load. Every request's time goes to LOAD_SAMPLES (JSON) with the moment the ramp-up ended.
+the entries after the one shown). The GM also acts every 2-4 s: the next turn or damage through
+the panel's quick HP box. Every tab asks the bare view (/healthz, no database) now and then,
+so the ratio of each kind to it is measured under the same load. Every request's time goes to
+LOAD_SAMPLES (JSON) with the moment the ramp-up ended.
 
 With ``LOAD_MODE=sse`` (issue R, bench/bench_knee.py against ASGI workers) each tab behaves as
 static/js/app.js does where the page offers a stream: a greenlet of its own holds
@@ -188,8 +188,10 @@ class Tab(FastHttpUser):
         else:
             target = random.choice(self.table["combatants"])  # noqa: S311
             name, path = "action: damage (adjust)", self.page + "adjust/"
-            data = {"key": key, "combatant": target["key"],
-                    "hp": str(random.randint(1, target["max_hp"]))}  # fmt: skip  # noqa: S311
+            hp = str(random.randint(1, target["max_hp"]))  # noqa: S311
+            # The panel's quick HP box, as a GM mid-fight sets HP (the full Adjust form also
+            # answers with the GM's add / adjust forms open).
+            data = {"key": key, "quick": "1", "combatant": target["key"], "hp": hp}
         data["csrfmiddlewaretoken"] = self.token
         ACTED[self.page] = time.time()
         with self.client.post(
