@@ -185,7 +185,9 @@ def settle(work: Work, round_no: int) -> dict[str, Any]:
     special: dict[str, bool] = {}
     for combatant, record in rolled:
         sums[combatant.side] = sums.get(combatant.side, 0) + int(record["counted"])
-        special[combatant.side] = special.get(combatant.side, False) or bool(record["special"])
+        # A roll kept before records had "special" is one without a special effect.
+        ticked = record.get("special") is True
+        special[combatant.side] = special.get(combatant.side, False) or ticked
     facts: dict[str, Any] = {"round": round_no, "sums": sums, "loser": None, "damage": 0}
     if len(sums) < 2:
         work.note(_("Round %(round)s is not decided: only one side rolled"), round=round_no)
