@@ -279,9 +279,14 @@ def roll_shot(work: Work, action: Action, plan: RangedPlan) -> Outcome:
     result = resolve_ranged(plan.shot, work.draw)
     work.steps += result.steps
     work.rolls += result.rolls
+    # seed 003: the attacker's pool dice join its test before the roll, spent hit or miss;
+    # the target's only when its dodge or resistance test is rolled ("Jestliže nepadne žádný
+    # úspěch, útok se zcela mine účinkem"; a dodged attack has no resistance test).
     spend_pool(work, action.actor, plan.pool)
-    spend_pool(work, plan.shot.target.id, plan.shot.dodge_dice + plan.shot.resist_pool)
-    if plan.shot.dodge_dice + plan.shot.resist_pool:
+    rolled = plan.shot.dodge_dice if result.dodge is not None else 0
+    rolled += plan.shot.resist_pool if result.resistance is not None else 0
+    spend_pool(work, plan.shot.target.id, rolled)
+    if rolled:
         pool_breaks_aim(work, plan.shot.target.id)
     work.update(action.actor, aim=None)
     if result.victim is not None:

@@ -27,7 +27,7 @@ from combat.rules.shadowrun3.common import (
     weapon,
     wound_modifier,
 )
-from combat.rules.shadowrun3.damage import resister
+from combat.rules.shadowrun3.damage import LEVELS, resister
 from combat.rules.shadowrun3.handlers_attack import (
     defender_pool,
     one_target,
@@ -68,11 +68,22 @@ def melee_weapon(work: Work, combatant: Combatant, name: str | None) -> Mapping[
 
 
 def defending_weapon(fight: Fight, combatant: Combatant) -> Mapping[str, Any] | None:
-    """The defender fights with its first ready melee weapon, else bare-handed."""
-    for arm in combatant.weapons:
-        if arm.get("weapon_type") == "melee" and is_ready(fight, combatant, str(arm["name"])):
-            return weapon(combatant, str(arm["name"]))
-    return None
+    """The defender fights with its best ready melee weapon (`guard_worth`), else bare-handed;
+    the first listed among equals."""
+    ready = [
+        weapon(combatant, str(arm["name"]))
+        for arm in combatant.weapons
+        if arm.get("weapon_type") == "melee" and is_ready(fight, combatant, str(arm["name"]))
+    ]
+    return max(ready, key=lambda arm: guard_worth(combatant, arm), default=None)
+
+
+def guard_worth(combatant: Combatant, arm: Mapping[str, Any]) -> tuple[int, int, int, int]:
+    """What a defender parries with: the most skill dice and the longer reach decide the
+    defence test (melee_target_numbers); the code only counts when it strikes back."""
+    code = melee_code(arm, number(combatant, "strength"))
+    reach = int(arm.get("reach", 0))
+    return skill_dice(combatant, arm)[1], reach, LEVELS.index(code.level), code.power
 
 
 def plan_melee(work: Work, action: Action, *, intercept: bool = False) -> MeleePlan:

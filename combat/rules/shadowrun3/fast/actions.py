@@ -186,8 +186,8 @@ def shoot(
     resisted = np.where(hits, successes(rng, dice, power - armour), 0)
     level = np.minimum(n["flevel"][actor] + (at == 3), 3)
     level = np.where(hits, staged(level, a - resisted - d), -1)
-    state.pool[rows, actor] -= attack_pool
-    state.pool[rows, target] -= dodge_pool + resist_pool
+    state.pool[rows, actor] -= attack_pool  # the target's only for the tests it rolls
+    state.pool[rows, target] -= np.where(dodging, dodge_pool, 0) + np.where(hits, resist_pool, 0)
     return harm(state, rows, target, level, n["fstun"][actor], threshold, rng)
 
 

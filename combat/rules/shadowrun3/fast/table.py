@@ -148,7 +148,7 @@ def _code(code: DamageCode, prefix: str) -> dict[str, int]:
 
 def _melee(fight: Fight, c: Combatant, name: str | None) -> dict[str, Any]:
     """The melee attack the tactics make (`name`: its weapon, None: bare hands) and the guard
-    the combatant defends with (its first ready melee weapon)."""
+    the combatant defends with (its best ready melee weapon: defending_weapon)."""
     strength = number(c, "strength")
     arm = weapon(c, name) if name else None
     guard = defending_weapon(fight, c)
