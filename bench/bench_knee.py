@@ -25,6 +25,9 @@ now and then) with sessions and the cache in Redis, as a deploy with REDIS_URL r
   static/js/app.js); gunicorn `-w 2 -k uvicorn_worker.UvicornWorker config.asgi:application`
   (docs/deploy.md), a pool of 20 PostgreSQL connections per worker (`DB_POOL_SIZE`, which
   sets `CONN_MAX_AGE=0`), streams unlimited (`LIVE_SSE_MAX_STREAMS`).
+- ``routed``: the same tabs as ``sse``; every request but the streams to gunicorn `-w 2` sync
+  workers (as ``cache``), the streams to one uvicorn worker on a port of its own
+  (`LIVE_SSE_ROUTED=1`, the proxy's routing of docs/deploy.md).
 
 For each number of tabs: Locust's p50 and p99 of the polls, of the boards fetched after an event
 and of the GMs' actions, errors, requests per second in the steady state, the most resident
@@ -78,11 +81,19 @@ from django.db import connection
 connection.cursor().execute("ANALYZE")
 print("{}")
 """
-# mode → (title, POLL_FROM_CACHE, ASGI workers, the tabs' behaviour in bench/locustfile.py)
+# mode → (title, POLL_FROM_CACHE, servers, the tabs' behaviour in bench/locustfile.py);
+# servers: "wsgi" (2 sync workers), "asgi" (2 uvicorn workers) or "routed" (2 sync workers for
+# every request but the streams, and one uvicorn worker on another port for the streams alone).
 MODES = {
-    "cache": ("polling, unchanged polls from the cache", "1", False, "poll"),
-    "full": ("polling, unchanged polls the full way", "0", False, "poll"),
-    "sse": ("server-sent events (ASGI workers)", "1", True, "sse"),
+    "cache": ("polling, unchanged polls from the cache", "1", "wsgi", "poll"),
+    "full": ("polling, unchanged polls the full way", "0", "wsgi", "poll"),
+    "sse": ("server-sent events (ASGI workers)", "1", "asgi", "sse"),
+    "routed": (
+        "server-sent events from an ASGI server of their own, pages from WSGI workers",
+        "1",
+        "routed",
+        "sse",
+    ),
 }
 POLLS, ACTIONS = "poll 204 (unchanged)", ("action: next turn", "action: damage (adjust)")
 BOARDS, CLICK = "poll 200 (changed)", "sse: click → board"
@@ -122,9 +133,9 @@ class Watch(threading.Thread):
     """Samples, every second until stopped, the workers' resident memory together (MB) and the
     Redis connections named as the workers' subscribers (combat/hub.py); keeps the most."""
 
-    def __init__(self, master: int) -> None:
+    def __init__(self, masters: list[int]) -> None:
         super().__init__(daemon=True)
-        self.master, self.rss_mb, self.subscribers = master, 0.0, 0
+        self.masters, self.rss_mb, self.subscribers = masters, 0.0, 0
         self.done = threading.Event()
 
     def run(self) -> None:
@@ -132,9 +143,8 @@ class Watch(threading.Thread):
 
         client = redis.Redis.from_url(REDIS, socket_timeout=2)
         while not self.done.wait(1.0):
-            self.rss_mb = max(
-                self.rss_mb, sum(_rss_kb(pid) for pid in _children(self.master)) / 1024
-            )
+            workers = [pid for master in self.masters for pid in _children(master)]
+            self.rss_mb = max(self.rss_mb, sum(_rss_kb(pid) for pid in workers) / 1024)
             named = [c for c in client.client_list() if c.get("name") == SUBSCRIBER]
             self.subscribers = max(self.subscribers, len(named))
 
@@ -202,35 +212,43 @@ def measure(
 def _step_of(
     env: dict[str, str], mode: str, seed: Path, name: str, count: int, seconds: int
 ) -> dict[str, Any]:
-    """One step on a fresh server: `count` tabs for `seconds`."""
-    _title, flag, asgi, behaviour = MODES[mode]
+    """One step on a fresh server (two with "routed"): `count` tabs for `seconds`."""
+    _title, flag, servers, behaviour = MODES[mode]
     log = Path(tempfile.mkstemp(suffix=".log")[1])
     access = ("--access-logfile", str(log), "--access-logformat", ACCESS_FORMAT)
     pooled = {"CONN_MAX_AGE": "0", "DB_POOL_SIZE": str(POOL)}  # see POOL
-    env = {**env, "POLL_FROM_CACHE": flag, **(pooled if asgi else {})}
-    app, extra = ("config.asgi:application", ASGI) if asgi else ("config.wsgi", access)
-    server = Server(env, free_port(), workers=2, extra=extra, app=app)
-    server.start()
-    watch = Watch(server.process.pid)  # type: ignore[union-attr]
+    env = {**env, "POLL_FROM_CACHE": flag, "LIVE_SSE_ROUTED": str(int(servers == "routed"))}
+    if servers == "asgi":
+        app = Server({**env, **pooled}, free_port(), extra=ASGI, app="config.asgi:application")
+    else:
+        app = Server(env, free_port(), workers=2, extra=access)
+    streams = None
+    if servers == "routed":  # the streams alone: one event loop holds them all
+        streams = Server({**env, **pooled}, free_port(), 1, ASGI, "config.asgi:application")
+    started = [server for server in (app, streams) if server is not None]
+    for server in started:
+        server.start()
+    watch = Watch([server.process.pid for server in started])  # type: ignore[union-attr]
     watch.start()
     try:
-        cpu = (server.process.pid, name)  # type: ignore[union-attr]
         run = run_locust(
-            server.base,
+            app.base,
             seed,
             seconds,
             gm_actions=True,
-            cpu=cpu,
+            cpu=(app.process.pid, name),  # type: ignore[union-attr]
             log=log,
             users=count,
             rate=max(20, count // 10),
             mode=behaviour,
+            streams=streams.base if streams is not None else "",
         )
         step = _step(kinds(run), count, run)
         return {**step, "rss_mb": watch.rss_mb, "subscribers": watch.subscribers}
     finally:
         watch.done.set()
-        server.kill()
+        for server in started:
+            server.kill()
         log.unlink()
 
 

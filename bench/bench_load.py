@@ -149,11 +149,14 @@ def run_locust(
     users: int = TABLES * (1 + PLAYERS),
     rate: int = 20,
     mode: str = "poll",
+    streams: str = "",
 ) -> dict[str, Any]:
+    """`streams`: the base address of the server the tabs' streams go to ("": `base`)."""
     samples = Path(tempfile.mkstemp(suffix=".json")[1])
     env = {**os.environ, "LOAD_SEED": str(seed), "LOAD_SAMPLES": str(samples),
            "LOAD_GM_ACTIONS": "1" if gm_actions else "0",
-           "LOAD_BARE": "1" if gm_actions else "0", "LOAD_MODE": mode}  # fmt: skip
+           "LOAD_BARE": "1" if gm_actions else "0", "LOAD_MODE": mode,
+           "LOAD_STREAM_BASE": streams}  # fmt: skip
     began = time.time()
     window = CpuWindow(*cpu, start=began + 8, end=began + seconds - 1)
     window.start()

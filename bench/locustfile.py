@@ -35,6 +35,9 @@ SEED = json.loads(open(os.environ["LOAD_SEED"]).read())  # noqa: SIM115
 SSE = os.environ.get("LOAD_MODE", "poll") == "sse"
 # Seconds between a GM's actions, drawn evenly: "2,4" (bench_load's game night) by default.
 GM_EVERY = tuple(float(s) for s in os.environ.get("LOAD_GM_EVERY", "2,4").split(","))
+# Where the streams go ("": the same server; bench_knee's "routed": an ASGI server of their own,
+# as the proxy of docs/deploy.md sends them).
+STREAM_BASE = os.environ.get("LOAD_STREAM_BASE", "")
 SAFETY_POLL = 20.0  # seconds between timed polls while a stream is open (app.js)
 ACTED: dict[str, float] = {}  # encounter page → when its GM's latest action started
 GM_ACTS = os.environ.get("LOAD_GM_ACTIONS", "1") == "1"
@@ -125,7 +128,7 @@ class Tab(FastHttpUser):
 
     def follow(self) -> None:
         answer = self.client.get(
-            self.page + f"events/?version={self.version}",
+            STREAM_BASE + self.page + f"events/?version={self.version}",
             name="stream open",
             stream=True,
             headers={"Accept": "text/event-stream"},

@@ -21,6 +21,9 @@ connection of its own: every stream of a process listens through its one subscri
 (`combat.hub`), which also survives Redis dropping the connection (the streams then read the
 version again and catch up). A process opens at most `LIVE_SSE_MAX_STREAMS` (more are answered
 204, and those pages poll). A WSGI process never streams: a stream would hold a whole worker.
+Its pages offer the stream only where the proxy sends streams to an ASGI server
+(`LIVE_SSE_ROUTED`): the pages and boards are then drawn by WSGI workers, each request in a
+process of its own, and the ASGI server does nothing but hold streams (docs/deploy.md).
 """
 
 import asyncio
@@ -62,6 +65,14 @@ def available(request: HttpRequest) -> bool:
     """May this request get a stream? Only from an ASGI process with room for one more."""
     limit = int(getattr(settings, "LIVE_SSE_MAX_STREAMS", 500))
     return enabled() and isinstance(request, ASGIRequest) and _open < limit
+
+
+def offered(request: HttpRequest) -> bool:
+    """Does the page this request gets offer its stream? Where it may get one itself, and from
+    a WSGI process when the proxy sends streams to an ASGI server (`LIVE_SSE_ROUTED`)."""
+    if isinstance(request, ASGIRequest):
+        return available(request)
+    return enabled() and bool(getattr(settings, "LIVE_SSE_ROUTED", False))
 
 
 def channel(encounter_id: int) -> str:

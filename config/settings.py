@@ -164,6 +164,9 @@ LIVE_SSE = bool(REDIS_URL) and env_bool("LIVE_SSE", True)
 LIVE_SSE_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "iniciativa")  # the channels' prefix
 LIVE_SSE_MAX_STREAMS = int(os.environ.get("LIVE_SSE_MAX_STREAMS", "500"))  # open per process
 LIVE_SSE_SECONDS = float(os.environ.get("LIVE_SSE_SECONDS", "300"))  # then the browser reconnects
+# The proxy sends each page's stream (…/events/) to an ASGI server and every other request to
+# WSGI workers (docs/deploy.md, "Streams on their own server"): pages from WSGI offer the stream.
+LIVE_SSE_ROUTED = LIVE_SSE and env_bool("LIVE_SSE_ROUTED", False)
 # Failed logins allowed per username and per client address in one window (seconds);
 # NUM_PROXIES trusted proxies append the client's address to X-Forwarded-For.
 LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", "5"))

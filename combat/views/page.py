@@ -77,7 +77,7 @@ def encounter_page(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResp
         context = panel_context(scene, chosen=query["actor"] or "", gm_forms=forms)
         return render(request, f"{PAGE}#panel", context)
     context = {**board_context(scene), **panel_context(scene, chosen=query["actor"] or "")}
-    if push.available(request):  # the page listens for new versions (static/js/app.js)
+    if push.offered(request):  # the page listens for new versions (static/js/app.js)
         context["events_url"] = reverse("combat:encounter_events", args=[pk, enc_pk])
     return render(request, PAGE, context)
 

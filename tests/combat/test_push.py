@@ -105,6 +105,25 @@ def test_a_stranger_gets_404_and_a_member_without_asgi_204(client, db, django_us
     assert "data-events" not in client.get(_page(encounter)).content.decode()
 
 
+def test_routed_a_wsgi_page_offers_the_stream_but_never_streams_itself(
+    client, db, django_user_model, live, settings
+):  # type: ignore[no-untyped-def]
+    """LIVE_SSE_ROUTED: the proxy sends …/events/ to an ASGI server, so a page drawn by a WSGI
+    worker names its stream; a stream asked of the WSGI worker itself is still refused (204)."""
+    settings.LIVE_SSE_ROUTED = True
+    _gm, encounter, _keys = _prepared(django_user_model)
+    client.force_login(django_user_model.objects.get(username="hrac"))
+    page = client.get(_page(encounter)).content.decode()
+    assert f'data-events="{_events(encounter)}"' in page
+    assert client.get(_events(encounter), {"version": 0}).status_code == 204
+    client.force_login(django_user_model.objects.create_user("stranger", password="x"))
+    assert client.get(_events(encounter)).status_code == 404
+    assert client.get(_page(encounter)).status_code == 404
+    settings.LIVE_SSE = False  # streams off: routed or not, no page offers one
+    client.force_login(django_user_model.objects.get(username="hrac"))
+    assert "data-events" not in client.get(_page(encounter)).content.decode()
+
+
 def test_without_redis_there_is_no_stream_and_the_page_offers_none(client, db, django_user_model):  # type: ignore[no-untyped-def]
     _gm, encounter, _keys = _prepared(django_user_model)
     client.force_login(django_user_model.objects.get(username="hrac"))
