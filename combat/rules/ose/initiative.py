@@ -18,9 +18,12 @@ from combat.rules.faces import FaceSource
 from combat.rules.ose.common import Work, effect, fail, is_out, number, signed
 from combat.rules.ose.morale import prompt_never_fights
 from combat.rules.ose.options import enabled, simultaneous_ties
-from combat.rules.ose.stage import at, block_of, blocks, current, members, seek, step
+from combat.rules.ose.stage import END, at, block_of, blocks, current, members, seek, step
 
 MAX_REROLLS = 20  # then the GM orders the still tied sides by hand
+ROUND_OVER = _(
+    "Round %(round)s has no turns left: Next turn begins the next round and its initiative"
+)
 Unit = tuple[str, tuple[str, ...]]  # a side (or a combatant) and its combatants' ids
 
 
@@ -34,6 +37,8 @@ def roll_initiative(fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outc
     # Mid-round ("Každá strana si hodí na začátku každého kola"): only a late-comer rolls; the
     # page's button sends every id, and a second roll would restart the round's phases.
     newcomers = [cid for cid in ids if cid in standing and block_of(fight.stage, cid) is None]
+    if not newcomers and current(fight.stage) == END:
+        return _round_over(work)
     if not newcomers:
         raise fail(
             _(
@@ -42,6 +47,14 @@ def roll_initiative(fight: Fight, ids: Sequence[str], faces: FaceSource) -> Outc
             )
         )
     return _late(work, newcomers)
+
+
+def _round_over(work: Work) -> Outcome:
+    """Every position of the round used and nobody's turn left (the blows of a last
+    simultaneous phase have landed): nothing to roll. The simulator asks for initiative
+    whenever it is nobody's turn; Next turn ends the round, and the next one rolls anew."""
+    summary = Step(ROUND_OVER, {"round": work.fight.round})
+    return work.finish(summary, {"order": []}, order=())
 
 
 def _units(fight: Fight, standing: Sequence[str]) -> list[Unit]:

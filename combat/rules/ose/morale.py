@@ -3,9 +3,11 @@ itself is standard OSE **[std]**, option `morale`).
 
 The engine prompts the GM (an Outcome note and a pending flag the tracker shows) when a side
 suffers its first death and when half of it is down; the side checks in its next morale phase
-(or whenever the GM rolls it: the action `morale` is allowed out of turn). 2d6 above the
-morale score: they flee or surrender. Morale 2 never fights (unless cornered), 12 never checks,
-and after two passed checks they fight on without more.
+(or whenever the GM rolls it: the action `morale` is allowed out of turn). One 2d6 for the
+side, each monster against its own morale score ("compares the result against the monster's
+morale score"): above it, that monster flees or surrenders. Morale 2 never fights (unless
+cornered): that monster alone, at the first initiative; 12 never checks; after two passed
+checks a monster fights on without more.
 
 The state of a side lives in an Effect of kind "morale" on each of its monsters:
 {"pending": reason or "", "prompted": [reasons], "passed": n}.
@@ -106,26 +108,39 @@ def resolve_morale(work: Work, action: Action, mods: Mods) -> Outcome:
     actor = work.get(action.actor)
     if not actor.is_npc:
         raise fail(_("only monsters and NPCs check morale"))
-    score = number(actor, "morale")
-    whole_side = mods.choice("scope", "side") == "side"
-    group = [c for c in checkers(work, actor.side) if whole_side or c.id == actor.id]
+    group = _group(work, actor, whole_side=mods.choice("scope", "side") == "side")
     summary = Step(_("%(name)s: morale check"), {"name": actor.name})
-    if score == 12 or _state(actor)["passed"] >= 2:
-        _no_check(work, actor, group, score)
+    if not group:
+        _no_check(work, actor, number(actor, "morale"))
         return work.finish(summary, {"hit": True, "damage": 0, "held": True})
-    effective = min(12, max(2, score + mods.integer("bonus", 0)))
-    held, total = _check(work, actor, score, effective, mods)
-    if held:
-        _passed(work, group)
-    else:
-        _routed(work, group, mods.choice("result", "flee") or "flee")
-    data = {"hit": held, "damage": 0, "held": held, "roll": total, "score": effective}
+    held, broke, total = _check(work, actor, group, mods)
+    _passed(work, held)
+    _routed(work, broke, mods.choice("result", "flee") or "flee")
+    rolled = total is not None and actor.id in {c.id for c in group}
+    own = _effective(actor, mods) if rolled else None
+    data = {"hit": not broke, "damage": 0, "held": not broke, "roll": total, "score": own}
     return work.finish(summary, data)
 
 
-def _no_check(work: Work, actor: Combatant, group: list[Combatant], score: int) -> None:
-    """Morale 12, or two checks passed: the side fights on without checking."""
-    _clear(work, [actor, *group])
+def _group(work: Work, actor: Combatant, *, whole_side: bool) -> list[Combatant]:
+    """Whom the check is for: the actor alone (scope "self"); else those of its side whose
+    check is due with the actor's (a morale-2 monster's prompt is its own), or, when the
+    referee calls a check the actor was not prompted for, every monster of the side that
+    checks."""
+    side = checkers(work, actor.side)
+    if not whole_side:
+        return [c for c in side if c.id == actor.id]
+    due = [c for c in side if _state(c)["pending"]]
+    return due if any(c.id == actor.id for c in due) else side
+
+
+def _effective(combatant: Combatant, mods: Mods) -> int:
+    return min(12, max(2, number(combatant, "morale") + mods.integer("bonus", 0)))
+
+
+def _no_check(work: Work, actor: Combatant, score: int) -> None:
+    """Morale 12, or two checks passed: the monster fights on without checking."""
+    _clear(work, [actor])
     template = (
         _("Morale 12: %(name)s never checks morale")
         if score == 12
@@ -140,28 +155,38 @@ def _no_check(work: Work, actor: Combatant, group: list[Combatant], score: int) 
 
 
 def _check(
-    work: Work, actor: Combatant, score: int, effective: int, mods: Mods
-) -> tuple[bool, int | None]:
-    """(held, the 2d6 rolled): morale 2 never fights unless cornered, else 2d6 ≤ the score."""
-    if score == 2 and not mods.flag("cornered"):
+    work: Work, actor: Combatant, group: list[Combatant], mods: Mods
+) -> tuple[list[Combatant], list[Combatant], int | None]:
+    """(held, broke, the 2d6 rolled): morale 2 never fights unless cornered; the others share
+    one 2d6 (the group's check), each against its own score — "compares the result against
+    the monster's morale score" **[std]**, never another monster's."""
+    timid = [c for c in group if number(c, "morale") == 2 and not mods.flag("cornered")]
+    for combatant in timid:
         work.step(
             _("Morale 2: %(name)s never fights"),
-            name=actor.name,
-            about=actor.id,
+            name=combatant.name,
+            about=combatant.id,
             audience=Audience.STATS,
         )
-        return False, None
+    rolling = [c for c in group if c.id not in {t.id for t in timid}]
+    if not rolling:
+        return [], timid, None
     total = work.roll("morale", actor.id, "2d6").total
-    held = total <= effective
-    template = (
-        _("Morale 2d6 %(roll)s against %(score)s: they hold")
-        if held
-        else _("Morale 2d6 %(roll)s against %(score)s: they break")
-    )
-    work.step(
-        template, roll=total, score=effective, about=actor.id, secret={"score": Audience.STATS}
-    )
-    return held, total
+    held = [c for c in rolling if total <= _effective(c, mods)]
+    scores: dict[int, Combatant] = {}  # each score once, named by its first monster
+    for combatant in rolling:
+        scores.setdefault(_effective(combatant, mods), combatant)
+    for score, first in scores.items():
+        template = (
+            _("Morale 2d6 %(roll)s against %(score)s: they hold")
+            if total <= score
+            else _("Morale 2d6 %(roll)s against %(score)s: they break")
+        )
+        work.step(
+            template, roll=total, score=score, about=first.id, secret={"score": Audience.STATS}
+        )
+    kept = {c.id for c in held}
+    return held, [*timid, *(c for c in rolling if c.id not in kept)], total
 
 
 def _clear(work: Work, group: Iterable[Combatant]) -> None:

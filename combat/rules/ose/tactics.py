@@ -4,8 +4,9 @@ Nobody declares a spell or a withdrawal, so every round is initiative and then t
 (seed 001, "Herní průběh každého kola"); the engine gives a turn only to those who can use the
 phase. In it:
 
-- morale: with the fight's option `morale` on, a side that was prompted checks (2d6 against its
-  morale) in its morale phase and flees on a failure — the action's defaults;
+- morale: with the fight's option `morale` on, a side that was prompted checks (one 2d6, each
+  monster against its own morale) in its morale phase, and who fails flees — the action's
+  defaults;
 - movement and spells: nothing (there are no positions; nobody declared a spell);
 - missiles: only a combatant with no melee weapon or melee attack of its own shoots;
 - melee (and the slow weapons at the end of the round): everyone else attacks the standing

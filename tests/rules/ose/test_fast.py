@@ -59,6 +59,21 @@ def test_the_big_fight_agrees() -> None:
     assert_agrees("ose", fight, fast_fights=20_000, engine_fights=200)
 
 
+# An ogre (morale 10) leading goblins (morale 7): each checks the side's roll by its own score.
+MIXED_MORALE = [
+    ("Dagmar", "party", 1),
+    ("Pip", "party", 1),
+    ("Brother Ambrose", "party", 1),
+    ("Zelda", "party", 1),
+    ("Ogre", "enemies", 1),
+    ("Goblin", "enemies", 5),
+]
+
+
+def test_a_side_of_mixed_morale_agrees() -> None:
+    assert_agrees("ose", prepared("ose", MIXED_MORALE, morale="yes")[1], engine_fights=600)
+
+
 def _stats(rng: random.Random, monster: bool) -> dict[str, Any]:
     """A creature's random stats within the schema's ranges; a monster's own attacks."""
     stats: dict[str, Any] = {

@@ -7,6 +7,7 @@ import pytest
 
 from combat.rules.base import Effect, Fight, RulesError, apply
 from combat.rules.faces import TypedFaces
+from combat.rules.ose.common import is_out
 from combat.rules.ose.flow import advance
 from tests.rules.ose.helpers import SWORD, Table, act, fighter, goblin, placed, texts
 
@@ -146,3 +147,57 @@ def test_half_down_at_once_also_counts_as_the_first_death() -> None:
     third = act(placed(state, "hero", "melee"), "melee", "hero", ["g3"], [15, 1])
     assert third.data["pending"] is False and "G3 falls at -3 HP and dies" in texts(third.steps)
     assert third.notes == ()
+
+
+def test_a_morale_2_monster_flees_alone_and_its_side_fights_on() -> None:
+    # Morale 2 "never fights" is that monster's score: the others of its side lost nobody and
+    # have no check due.
+    hero = fighter("hero", weapons=[SWORD], hp=20, str_mod=3)
+    timid = goblin("slave", morale=2)
+    table = Table(hero, goblin("g1", morale=7), timid, goblin("g2", morale=7), morale="yes")
+    table.initiative(1, 6)
+    assert table.position == ("b1", "morale") and table.fight.order == ("slave",)
+    check = table.act("morale", "slave")
+    assert check.rolls == () and "Slave flees" in texts(check.steps)
+    assert table.get("slave").has("fled")
+    assert not is_out(table.get("g1")) and not is_out(table.get("g2"))
+    assert not {"fled", "surrendered"} & (table.get("g1").conditions | table.get("g2").conditions)
+    assert "Morale check pending" not in labels(table, "g1")
+
+
+def mixed(*morale: tuple[str, int]) -> Table:
+    """The hero against a goblin of 1 HP (morale 5) and then these monsters of 20 HP."""
+    hero = fighter("hero", weapons=[SWORD], hp=20, str_mod=3)
+    others = [goblin(cid, hp=20, morale=score) for cid, score in morale]
+    return Table(hero, goblin("g1", hp=1, morale=5), *others, morale="yes")
+
+
+def test_each_monster_holds_or_breaks_by_its_own_morale_on_the_sides_roll() -> None:
+    # Goblins 5 and an ogre 10 check after the first death; 2d6 = 8 breaks the goblins
+    # (8 > 5) and not the ogre (8 ≤ 10), whichever of them rolls for the side.
+    table = mixed(("g2", 5), ("ogre", 10))
+    table.initiative(6, 1)
+    table.until("b1", "melee")
+    table.act("melee", "hero", ["g1"], [15, 2])
+    table.until("b2", "morale")
+    assert table.fight.order == ("g2",)
+    check = table.act("morale", "g2", faces=[4, 4])
+    assert texts(check.steps)[:2] == [
+        "Morale 2d6 8 against 5: they break",
+        "Morale 2d6 8 against 10: they hold",
+    ]
+    assert table.get("g2").has("fled") and not is_out(table.get("ogre"))
+    assert "Morale checks passed: 1" in labels(table, "ogre")
+    assert check.data["held"] is False and check.data["score"] == 5
+
+
+def test_the_first_monsters_high_morale_does_not_hold_the_others() -> None:
+    table = mixed(("ogre", 10), ("g2", 5))
+    table.initiative(6, 1)
+    table.until("b1", "melee")
+    table.act("melee", "hero", ["g1"], [15, 2])
+    table.until("b2", "morale")
+    assert table.fight.order == ("ogre",)
+    check = table.act("morale", "ogre", faces=[4, 4])
+    assert table.get("g2").has("fled") and not is_out(table.get("ogre"))
+    assert "G2 flees" in texts(check.steps) and "Ogre flees" not in texts(check.steps)

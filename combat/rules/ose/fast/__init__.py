@@ -8,15 +8,16 @@ initiative; with ties rolled again the sides act in a uniformly random order, wi
 ties equal rolls share a block whose blows land together at the end of each phase (both sides
 may fall: nobody wins); with individual initiative every combatant rolls 1d6 + DEX and acts in
 a block of its own. In its block a side checks morale (option `morale`: its first death or
-half of it down prompts it; 2d6 against the first standing checker's score; on a failure the
-whole side flees), then its shooters (no melee arm of their own) shoot and everyone else strikes
-in melee, in the fight's order; slow weapons last, block by block. Each attack is the tactics'
-choice: the standing enemy with the fewest HP (the first of equals), the best arm of the phase's
-speed, a monster's attacks in its stat block's order; 1d20 against THAC0 − AC (or the ascending
-AC), a natural 20 hits and a 1 misses; damage 1d6 (+STR in melee), the weapon's with
-`variable_damage`, a monster's own; at least 1. Nothing else changes a fight the tactics play:
-nobody declares a spell or a withdrawal, so movement and spells are turns without an action. A
-fight between two rounds (a later round's declarations, HP lost, morale prompted) plays as well.
+half of it down prompts it; one 2d6 for the side, each standing checker against its own
+score, those above it flee), then its shooters (no melee arm of their own) shoot and everyone
+else strikes in melee, in the fight's order; slow weapons last, block by block. Each attack is
+the tactics' choice: the standing enemy with the fewest HP (the first of equals), the best arm
+of the phase's speed, a monster's attacks in its stat block's order; 1d20 against THAC0 − AC
+(or the ascending AC), a natural 20 hits and a 1 misses; damage 1d6 (+STR in melee), the
+weapon's with `variable_damage`, a monster's own; at least 1. Nothing else changes a fight the
+tactics play: nobody declares a spell or a withdrawal, so movement and spells are turns without
+an action. A fight between two rounds (a later round's declarations, HP lost, morale
+prompted) plays as well.
 
 It declines (None) what it does not play exactly: simultaneous ties with individual initiative,
 or between sides whose combatants alternate in the fight's list; an option it does not know; an

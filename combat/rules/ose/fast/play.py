@@ -190,9 +190,10 @@ class Play:
         first[where, side] |= go
 
     def _morale(self, rows: slice, side: int, actor: int | None = None) -> None:
-        """The side's morale phase: its first standing checker (`actor`, with individual
-        initiative) rolls 2d6 against its score for the whole side
-        (combat.rules.ose.morale.resolve_morale), unless the fight is over."""
+        """The side's morale phase, when its check is due: its first standing checker (`actor`,
+        with individual initiative) rolls one 2d6 for the whole side, and each standing checker
+        holds or flees by its own score (combat.rules.ose.morale.resolve_morale), unless the
+        fight is over."""
         assert self.plan.morale is not None
         if actor is not None and actor not in self.plan.morale[side].cols:
             return
@@ -210,14 +211,12 @@ class Play:
             checks &= standing[:, actor]
         if not checks.any():
             return
-        first = ready.argmax(axis=1)
-        score = scores[first if actor is None else np.full_like(first, _index(checkers, actor))]
-        held = self.rng.integers(1, 7, (len(hp), 2)).sum(axis=1) <= score
+        roll = self.rng.integers(1, 7, (len(hp), 2)).sum(axis=1)
+        breaks = checks[:, None] & ready & (roll[:, None] > scores[None, :])
         passed = self.passed[rows]
-        passed[:, side] += checks & held
+        passed[:, side] += checks & (ready & ~breaks).any(axis=1)
         pending[:, side] &= ~checks
-        flees = checks & ~held
-        hp[:, checkers] = np.where(flees[:, None], OUT_HP, hp[:, checkers])
+        hp[:, checkers] = np.where(breaks, OUT_HP, hp[:, checkers])
 
     def _settle(self, now: int, *, cap: bool) -> None:
         """Count the fights that are over (decided in round `now`), and at the cap the rest
@@ -255,10 +254,6 @@ class Play:
             rounds=self.rounds,
             drops={cid: dropped[cid] for cid in plan.fight_ids},
         )
-
-
-def _index(cols: Ints, col: int) -> int:
-    return int(np.flatnonzero(cols == col)[0])
 
 
 def _roll(rng: np.random.Generator, dice: Dice, size: int) -> Ints:
