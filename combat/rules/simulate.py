@@ -21,7 +21,8 @@ A tactics module provides:
                                    with nobody's turn (OSE's declarations) always rolls
     after_turn(fight, ended) -> list[Action]
                                    optional: what others do as `ended`'s turn ends (5e's
-                                   legendary actions), each resolved in turn
+                                   legendary actions); asked again after each one lands,
+                                   each other creature acting once at a turn's end
 
 An action the engine refuses (RulesError, InvalidDice) counts as a fallback and the actor passes,
 so a tactic's mistake never ends a simulation; the count is shown when it is not zero.
@@ -227,11 +228,22 @@ def _turn(
 def _after_turn(
     engine: EngineBase, fight: Fight, tactics: Tactics, faces: FaceSource, one: _One, over: _Over
 ) -> Fight:
-    """What the tactics' others do as the current turn ends (none without the hook)."""
+    """What the tactics' others do as the current turn ends (none without the hook). The hook
+    is asked again after each action lands, so each choice sees the fight as it now stands (a
+    legendary action never aims at whom the one before it felled); its first action by someone
+    who has not acted at this turn's end is taken (SRD 5.1: a legendary action "at the end of
+    another creature's turn", one at a time), so it is asked at most once per combatant."""
     others: Callable[[Fight, str], list[Action]] | None = getattr(tactics, "after_turn", None)
-    if others is None or fight.current is None or over(fight):
+    if others is None or fight.current is None:
         return fight
-    for action in others(fight, fight.current):
+    ended, acted = fight.current, set[str]()
+    for _ in fight.combatants:
+        if over(fight):
+            break
+        action = next((a for a in others(fight, ended) if a.actor not in acted), None)
+        if action is None:
+            break
+        acted.add(action.actor)
         try:
             outcome = engine.resolve(fight, action, faces)
         except (RulesError, InvalidDice):
@@ -239,8 +251,6 @@ def _after_turn(
             continue
         fight = after(fight, outcome)
         _note_drops(fight, outcome, tactics, one)
-        if over(fight):
-            break
     return fight
 
 

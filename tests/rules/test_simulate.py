@@ -286,3 +286,48 @@ def test_ose_simultaneous_initiative_ties_play_through_their_held_blows() -> Non
     result = simulate(engine, fight, _tactics("ose"), fights=30, seed=12)  # type: ignore[arg-type]
     assert result.fallbacks == 0 and result.undecided == 0
     assert sum(result.wins.values()) + result.nobody == 30
+
+
+def test_each_legendary_action_is_chosen_after_the_one_before_it_has_landed() -> None:
+    """Two legendary orcs (a greataxe attack each as another creature's turn ends) on the
+    party: the second orc's choice sees the first one's kill, so no legendary action is aimed
+    at a creature already out, and neither orc takes two at the end of one turn."""
+    engine, fight = prepared("dnd5e", BENCH["dnd5e"][:4] + [("Orc", "enemies", 2)])
+    axe = {"name": "Greataxe Attack", "text": "The orc makes a greataxe attack."}
+
+    def legendary_or_tougher(c: Combatant) -> Combatant:
+        if c.is_npc:
+            return replace(c, stats={**c.stats, "legendary_actions": [axe]})
+        return replace(c, hp=3 * c.hp, max_hp=3 * c.max_hp)
+
+    fight = replace(fight, combatants=tuple(map(legendary_or_tougher, fight.combatants)))
+    tactics = _tactics("dnd5e")
+    is_out = tactics.is_out  # type: ignore[attr-defined]
+    aimed_at_out: list[Action] = []
+    ends: list[list[str]] = []  # the orcs that act at each turn's end
+
+    class Watching:
+        """The 5e engine, watching the legendary actions it resolves."""
+
+        last: tuple[int, str | None] | None = None  # the turn whose end they follow
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(engine, name)
+
+        def resolve(self, fight: Fight, action: Action, faces: object) -> object:
+            if action.kind != "legendary":
+                self.last = None
+            else:
+                if self.last != (fight.round, fight.current):
+                    self.last = (fight.round, fight.current)
+                    ends.append([])
+                ends[-1].append(action.actor)
+                if any(is_out(fight.get(t)) for t in action.targets):
+                    aimed_at_out.append(action)
+            return engine.resolve(fight, action, faces)  # type: ignore[arg-type]
+
+    result = simulate(Watching(), fight, tactics, fights=40, seed=6)  # type: ignore[arg-type]
+    assert result.fights == 40 and result.fallbacks == 0
+    assert len(ends) > 100 and aimed_at_out == []
+    assert any(len(end) == 2 for end in ends)
+    assert all(len(set(end)) == len(end) for end in ends)  # one each at a turn's end

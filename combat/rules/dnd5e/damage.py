@@ -6,7 +6,8 @@ qualified SRD phrase ("… from nonmagical weapons") is left to the GM with a no
 points (an Effect "temp_hp" {"hp": n}) are lost first. At 0 HP a monster (is_npc) dies; a
 character falls unconscious and makes death saving throws (Effect "death_saves" {"successes",
 "failures"}): damage at 0 HP is one failure, a critical hit two, and damage of at least the
-maximum HP — beyond 0, or at 0 — kills outright.
+maximum HP — beyond 0, or at 0 — kills outright. Undead Fortitude may keep a creature at 1 HP
+instead (combat.rules.dnd5e.fortitude).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from combat.rules.base import Audience, Combatant, Effect, _, ngettext
-from combat.rules.dnd5e import concentration
+from combat.rules.dnd5e import concentration, fortitude
 from combat.rules.dnd5e.common import Work, effect_number, fail, hp_maximum, is_dead, stat
 from combat.rules.dnd5e.conditions import consequences, release_grapples
 
@@ -97,6 +98,9 @@ def _dealt(work: Work, target_id: str, parts: Sequence[tuple[int, str]], *, crit
         return total
     if target.hp > 0:
         after = max(target.hp - rest, 0)
+        kinds = [kind for _amount, kind in parts]
+        if after == 0 and fortitude.holds(work, target, total, kinds, critical=critical):
+            after = 1
         work.set_hp(target_id, after)
         work.step(
             _("%(name)s: %(hp_before)s → %(hp_after)s HP"),

@@ -14,6 +14,7 @@ from campaigns.demo_records import records_for
 from combat.rules.base import Combatant, Fight
 from combat.rules.dnd5e import SYSTEM
 from combat.rules.dnd5e.fast import simulate_fast as fast
+from combat.rules.dnd5e.fast.compiled import compile_fight
 from combat.rules.dnd5e.srd import monster_from_srd
 from combat.rules.engines import get_engine, tactics_for
 from combat.rules.faces import SeededFaces
@@ -73,6 +74,20 @@ def test_monsters_that_breathe_in_a_fight_under_way_agree_with_the_engine() -> N
     wolf = fight.get("m2")
     assert fight.current == "m2" and any(e.kind == "recharge" for e in wolf.effects)
     assert_agrees("dnd5e", fight, engine_fights=300)
+
+
+def test_zombies_agree_with_the_engine() -> None:
+    """Five SRD 5.1 Zombies (Undead Fortitude) on the party, whose Brat Jan strikes with
+    radiant damage: the CON save at 0 HP, and none against radiant damage or a critical hit."""
+    party = [(name, "party", 1) for name in ("Helga", "Lis", "Mira", "Brat Jan")]
+    people = list(demo_combatants("dnd5e", party)[1])
+    jan = people[-1]
+    people[-1] = replace(jan, weapons=tuple({**w, "damage_type": "radiant"} for w in jan.weapons))
+    zombies = tuple(_srd("Zombie", f"z{n}") for n in range(5))
+    fight = Fight(round=0, combatants=(*people, *zombies))
+    compiled = compile_fight(fight)
+    assert compiled.fortitude.sum() == 5 and compiled.radiant.any()
+    assert_agrees("dnd5e", fight, engine_fights=400)
 
 
 def test_a_fight_under_way_agrees_with_the_engine() -> None:

@@ -28,6 +28,7 @@ from combat.rules.dnd5e.fast.compiled import (
     adjustment,
     dice_sizes,
 )
+from combat.rules.dnd5e.fortitude import is_radiant
 from combat.rules.dnd5e.riders import rider_condition
 from combat.rules.dnd5e.saves import MOST_TARGETS, RECHARGE, recharges_on, save_actions
 
@@ -46,6 +47,7 @@ class Breaths:
     times: Ints  # (n, parts, n)
     bonus: Ints  # (n, n): each target's save bonus against the breath's ability
     spent: Bools  # waiting for its recharge as the simulation begins
+    radiant: Bools  # radiant damage: no Undead Fortitude save (fortitude.py)
 
 
 def breaths(fight: Fight) -> Breaths | None:
@@ -67,6 +69,7 @@ def breaths(fight: Fight) -> Breaths | None:
         np.ones((n, parts, n), np.int64),
         np.ones((n, parts, n), np.int64),
         np.zeros((n, n), np.int64),
+        np.zeros(n, np.bool_),
         np.zeros(n, np.bool_),
     )
     for row, entry in enumerate(found):
@@ -101,6 +104,7 @@ def _breath(fight: Fight, c: Combatant) -> dict[str, Any]:
 def _fill(b: Breaths, row: int, entry: dict[str, Any], people: tuple[Combatant, ...]) -> None:
     b.low[row], b.dc[row], b.half[row] = entry["low"], entry["dc"], int(entry["half"])
     b.spent[row] = entry["spent"]
+    b.radiant[row] = is_radiant([kind for _dice, kind in entry["damage"]])
     for part, (dice, kind) in enumerate(entry["damage"]):
         found = dice_sizes(dice)
         b.throw[row, part, : len(found)] = found

@@ -5,7 +5,8 @@ What is read is what the engine and the tactics (combat.rules.dnd5e.tactics) wou
 combatant's side, HP, AC, DEX, its attacks of a turn (the best attack against the enemies'
 average AC, as often as the Attack action or a countable Multiattack allows, in the
 Multiattack's own order), each attack's bonus, damage dice and types through every target's
-immunities, resistances and vulnerabilities, and a rider that knocks prone on a failed save.
+immunities, resistances and vulnerabilities (and whether any is radiant), a rider that knocks
+prone on a failed save, and Undead Fortitude with the CON save bonus.
 The conditions the simulated fight can meet are prone, unconscious (a character at 0 HP, with
 its death saving throws), stable and dead; anything else is declined. A breath: breath.py.
 """
@@ -27,6 +28,7 @@ from combat.rules.dnd5e.common import attacks_per_action, modifier, save_bonus, 
 from combat.rules.dnd5e.conditions import immune
 from combat.rules.dnd5e.damage import DEATH_SAVES, doubled
 from combat.rules.dnd5e.economy import is_stale
+from combat.rules.dnd5e.fortitude import has_fortitude, is_radiant
 from combat.rules.dnd5e.initiative import _kind, option
 from combat.rules.dnd5e.mods import Mods
 from combat.rules.dnd5e.profile import Profile, named_attacks, profile
@@ -78,6 +80,8 @@ class Compiled:
     ac: Ints
     max_hp: Ints
     prone_immune: Bools
+    fortitude: Bools  # Undead Fortitude (fortitude.py)
+    con_save: Ints
     hp: Ints
     prone: Bools
     dead: Bools
@@ -91,6 +95,7 @@ class Compiled:
     need: Ints  # (profiles, n): the natural d20 that hits this target, 2 to 20
     throw: Floats  # (profiles, critical, parts, dice): signed die sizes, 0 none
     const: Ints  # (profiles, critical, parts): the constant, + 1 a die (its lowest face)
+    radiant: Bools  # (profiles,): radiant damage, no Undead Fortitude save
     divide: Ints  # (profiles, parts, n): 2 where the target resists the part's type
     times: Ints  # (profiles, parts, n): 0 immune, 2 vulnerable
     mode: Ints  # (profiles, target prone): 0 one d20, 1 advantage, 2 disadvantage
@@ -138,6 +143,8 @@ def _people(fight: Fight) -> dict[str, Any]:
         "ac": _ints(_whole(c, "ac") for c in people),
         "max_hp": _ints(c.max_hp for c in people),
         "prone_immune": np.array([immune(c, "prone") for c in people], np.bool_),
+        "fortitude": np.array([has_fortitude(c) for c in people], np.bool_),
+        "con_save": _ints(save_bonus(c, "con") for c in people),
         "hp": _ints(s[0] for s in states),
         "prone": np.array([s[1] for s in states], np.bool_),
         "dead": np.array([s[2] for s in states], np.bool_),
@@ -169,6 +176,7 @@ def _armed(fight: Fight, arms: Arms, plans: list[list[int]]) -> dict[str, Any]:
         ),
         "throw": dice,
         "const": const,
+        "radiant": np.array([is_radiant(kinds) for kinds in arms.kinds], np.bool_),
         "divide": adjust[0],
         "times": adjust[1],
         "mode": np.array(modes, np.int64).reshape(-1, 2),

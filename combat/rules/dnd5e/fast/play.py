@@ -8,8 +8,9 @@ a prone creature stands up; then each attack of its turn on the standing enemy w
 HP (the first in the fight's list among equals): d20 (two with advantage or disadvantage) + the
 bonus against the AC, a natural 20 a critical hit with doubled dice, a natural 1 a miss; each
 damage part through the target's immunity, resistance and vulnerability; at 0 HP a monster
-dies, a character dies of massive damage or falls unconscious and prone; a rider's failed save
-knocks the target prone. The fight is over when at most one side stands.
+dies (unless Undead Fortitude's CON save keeps it at 1 HP), a character dies of massive damage
+or falls unconscious and prone; a rider's failed save knocks the target prone. The fight is
+over when at most one side stands.
 
 Who is out holds MANY HP here (so the weakest target is an argmin), and its `status` says why.
 A fight that ends is marked dead throughout, so nobody in it acts until the round's end.
@@ -198,7 +199,8 @@ def _attack(c: Compiled, s: State, rows: Ints, a: Ints, arm: Ints, rng: Generato
     if not hit.size:
         return
     rows, arm, t, critical = rows[hit], arm[hit], t[hit], natural[hit] == 20
-    _hurt(c, s, rows, t, _damage(c, arm, t, critical, rng))
+    spare = ~critical & ~c.radiant[arm]
+    _hurt(c, s, rows, t, _damage(c, arm, t, critical, rng), spare, rng)
     if c.rider_dc.any():
         _rider(c, s, rows, arm, t, rng)
 
@@ -213,12 +215,17 @@ def _damage(c: Compiled, arm: Ints, t: Ints, critical: Bools, rng: Generator) ->
     return total
 
 
-def _hurt(c: Compiled, s: State, rows: Ints, t: Ints, dealt: Ints) -> None:
+def _hurt(
+    c: Compiled, s: State, rows: Ints, t: Ints, dealt: Ints, spare: Bools, rng: Generator
+) -> None:
     """The damage taken; who drops to 0 HP dies (a monster; a character from damage of at
-    least its maximum HP beyond 0) or falls unconscious and prone."""
+    least its maximum HP beyond 0) or falls unconscious and prone, unless Undead Fortitude
+    keeps it at 1 HP (`spare`: damage neither radiant nor a critical hit's)."""
     before = s.hp[rows, t]
     after = before - dealt
     fell = after <= 0
+    held = _fortitude(c, t, dealt, fell & spare, rng)
+    after, fell = np.where(held, 1, after), fell & ~held
     s.hp[rows, t] = np.where(fell, MANY, after)
     if not fell.any():
         return
@@ -236,6 +243,17 @@ def _hurt(c: Compiled, s: State, rows: Ints, t: Ints, dealt: Ints) -> None:
         s.done[ended] = True
         s.winner[ended] = _winner(s.alive[ended])
         s.status[ended] = DEAD  # nobody acts in an ended fight
+
+
+def _fortitude(c: Compiled, t: Ints, dealt: Ints, fell: Bools, rng: Generator) -> Bools:
+    """Who, dropping to 0 HP with Undead Fortitude (fortitude.py), makes its CON save against
+    5 + the damage taken and drops to 1 HP instead."""
+    held = fell & c.fortitude[t]
+    where = np.flatnonzero(held)
+    if where.size:
+        save = rng.integers(1, 21, where.size) + c.con_save[t[where]]
+        held[where] = save >= 5 + dealt[where]
+    return held
 
 
 def _rider(c: Compiled, s: State, rows: Ints, arm: Ints, t: Ints, rng: Generator) -> None:
@@ -275,4 +293,5 @@ def _breathe(c: Compiled, b: Breaths, s: State, rows: Ints, a: Ints, rng: Genera
     share = np.where(saved[:, None, :], amount // 2 * b.half[a][:, None, None], amount)
     dealt = (share // b.divide[a] * b.times[a]).sum(1)
     hit, t = np.nonzero(foes & (dealt > 0))
-    _hurt(c, s, rows[hit], t, dealt[hit, t])
+    spare = ~b.radiant[a[hit]]
+    _hurt(c, s, rows[hit], t, dealt[hit, t], spare, rng)
