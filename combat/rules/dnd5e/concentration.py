@@ -14,7 +14,7 @@ target, e.g. Hold Person's paralysis — is an Effect of kind "held" on the targ
 
 from __future__ import annotations
 
-from combat.rules.base import Effect, _
+from combat.rules.base import Audience, Combatant, Effect, _
 from combat.rules.dnd5e.common import (
     INCAPACITATING,
     Work,
@@ -69,25 +69,31 @@ def on_damage(work: Work, target_id: str, taken: int) -> None:
     if target.hp <= 0 or is_dead(target):
         end(work, target_id, _("%(name)s drops and loses concentration"))
         return
-    dc, bonus = max(10, taken // 2), save_bonus(target, "con")
+    line = _("%(name)s: concentration save %(total)s = d20 %(d20)s %(bonus)s against DC %(dc)s")
+    if not con_save(work, target, "concentration", max(10, taken // 2), line):
+        end(work, target_id, _("%(name)s loses concentration"))
+
+
+def con_save(work: Work, target: Combatant, purpose: str, dc: int, line: str) -> bool:
+    """A CON saving throw against `dc` (disadvantage from exhaustion level 3), told by `line`
+    (name, total, d20, bonus, dc); a monster's bonus and total are its stats. True: made."""
+    bonus = save_bonus(target, "con")
     tired = exhaustion(target) >= 3  # disadvantage on saving throws
     if tired:
         work.step(_("Disadvantage: %(name)s is exhausted (level 3 or more)"), name=target.name)
-    expression = f"{'2d20kl1' if tired else '1d20'}{signed(bonus)}"
-    result = work.roll("concentration", target_id, expression)
-    work.secret_roll(target_id)  # a monster's CON save bonus
-    kept = result.total >= dc
+    result = work.roll(purpose, target.id, f"{'2d20kl1' if tired else '1d20'}{signed(bonus)}")
+    work.secret_roll(target.id)  # "1d20+3" states a monster's save bonus
     work.step(
-        _("%(name)s: concentration save %(total)s = d20 %(d20)s %(bonus)s against DC %(dc)s"),
+        line,
         name=target.name,
         total=result.total,
         d20=result.total - bonus,
         bonus=signed(bonus),
         dc=dc,
-        about=target_id,
+        about=target.id,
+        secret={"bonus": Audience.STATS, "total": Audience.STATS},
     )
-    if not kept:
-        end(work, target_id, _("%(name)s loses concentration"))
+    return result.total >= dc
 
 
 def on_condition(work: Work, target_id: str, condition: str) -> None:

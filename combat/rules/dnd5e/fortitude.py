@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from combat.rules.base import Audience, Combatant, _
-from combat.rules.dnd5e.common import Work, exhaustion, save_bonus, signed, traits
+from combat.rules.dnd5e.common import Work, traits
+from combat.rules.dnd5e.concentration import con_save
 
 TRAIT = "undead fortitude"
 RADIANT = "radiant"
@@ -36,23 +37,8 @@ def holds(
     it succeeds and the target drops to 1 HP instead."""
     if critical or is_radiant(kinds) or not has_fortitude(target):
         return False
-    dc, bonus = 5 + taken, save_bonus(target, "con")
-    tired = exhaustion(target) >= 3  # disadvantage on saving throws
-    if tired:
-        work.step(_("Disadvantage: %(name)s is exhausted (level 3 or more)"), name=target.name)
-    result = work.roll("save", target.id, f"{'2d20kl1' if tired else '1d20'}{signed(bonus)}")
-    work.secret_roll(target.id)  # "1d20+3" states a monster's save bonus
-    work.step(
-        _("%(name)s: Undead Fortitude save %(total)s = d20 %(d20)s %(bonus)s against DC %(dc)s"),
-        name=target.name,
-        total=result.total,
-        d20=result.total - bonus,
-        bonus=signed(bonus),
-        dc=dc,
-        about=target.id,
-        secret={"bonus": Audience.STATS, "total": Audience.STATS},
-    )
-    if result.total < dc:
+    line = _("%(name)s: Undead Fortitude save %(total)s = d20 %(d20)s %(bonus)s against DC %(dc)s")
+    if not con_save(work, target, "save", 5 + taken, line):
         return False
     work.step(  # its HP: read where the tracker shows them
         _("%(name)s drops to 1 hit point instead"),

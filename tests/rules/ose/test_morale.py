@@ -172,14 +172,19 @@ def mixed(*morale: tuple[str, int]) -> Table:
     return Table(hero, goblin("g1", hp=1, morale=5), *others, morale="yes")
 
 
-def test_each_monster_holds_or_breaks_by_its_own_morale_on_the_sides_roll() -> None:
-    # Goblins 5 and an ogre 10 check after the first death; 2d6 = 8 breaks the goblins
-    # (8 > 5) and not the ogre (8 ≤ 10), whichever of them rolls for the side.
-    table = mixed(("g2", 5), ("ogre", 10))
+def to_the_morale_phase(table: Table) -> None:
+    """The hero wins initiative and fells g1 (the side's first death): its morale phase next."""
     table.initiative(6, 1)
     table.until("b1", "melee")
     table.act("melee", "hero", ["g1"], [15, 2])
     table.until("b2", "morale")
+
+
+def test_each_monster_holds_or_breaks_by_its_own_morale_on_the_sides_roll() -> None:
+    # Goblins 5 and an ogre 10 check after the first death; 2d6 = 8 breaks the goblins
+    # (8 > 5) and not the ogre (8 ≤ 10), whichever of them rolls for the side.
+    table = mixed(("g2", 5), ("ogre", 10))
+    to_the_morale_phase(table)
     assert table.fight.order == ("g2",)
     check = table.act("morale", "g2", faces=[4, 4])
     assert texts(check.steps)[:2] == [
@@ -193,10 +198,7 @@ def test_each_monster_holds_or_breaks_by_its_own_morale_on_the_sides_roll() -> N
 
 def test_the_first_monsters_high_morale_does_not_hold_the_others() -> None:
     table = mixed(("ogre", 10), ("g2", 5))
-    table.initiative(6, 1)
-    table.until("b1", "melee")
-    table.act("melee", "hero", ["g1"], [15, 2])
-    table.until("b2", "morale")
+    to_the_morale_phase(table)
     assert table.fight.order == ("ogre",)
     check = table.act("morale", "ogre", faces=[4, 4])
     assert table.get("g2").has("fled") and not is_out(table.get("ogre"))

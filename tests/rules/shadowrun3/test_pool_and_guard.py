@@ -8,7 +8,9 @@ the pool dice it would have dodged and resisted with ("Jednou použité kostky �
 
 from __future__ import annotations
 
-from combat.rules.base import Fight
+from typing import Any
+
+from combat.rules.base import Fight, Outcome
 from combat.rules.flow import after
 from tests.rules.shadowrun3.test_turn_helpers import KATANA, PREDATOR, act, fight, rolled, runner
 
@@ -42,16 +44,17 @@ def liam_and_snot() -> Fight:
     return state
 
 
+def shoot(state: Fight, faces: list[int], **choices: Any) -> Outcome:
+    """Liam fires his Ares Predator at Snot (seed 003) with these dice and choices."""
+    return act(state, "fire", "liam", ["snot"], faces, "Ares Predator", **choices)
+
+
 def test_the_attackers_pool_dice_are_spent_on_a_miss_but_not_the_targets() -> None:
     state = liam_and_snot()
     no_success = [3, 2, 3, 2, 1, 2, 1, 2, 3, 2]  # Pistols 6 + 4 pool dice against TN 4
-    outcome = act(
+    outcome = shoot(
         state,
-        "fire",
-        "liam",
-        ["snot"],
         no_success,
-        "Ares Predator",
         pool=4,
         dodge_pool=5,
         resist_pool=1,
@@ -67,13 +70,9 @@ def test_a_dodged_shot_spends_the_dodge_dice_but_not_the_resistance_dice() -> No
     state = liam_and_snot()
     liam = [3, 4, 3, 2, 5, 5]  # seed 003's first six dice: three successes against 4
     snot = [5, 5, 5, 6, 1]  # four dodge successes: more than Liam's, no hit
-    outcome = act(
+    outcome = shoot(
         state,
-        "fire",
-        "liam",
-        ["snot"],
         liam + snot,
-        "Ares Predator",
         dodge_pool=5,
         resist_pool=1,
         distance=5,
@@ -88,13 +87,9 @@ def test_a_hit_spends_the_dodge_and_the_resistance_dice() -> None:
     liam = [3, 4, 3, 2, 5, 5, 1, 2, 6, 5]  # seed 003: five successes against 4
     # Two dodge successes ("2, 3, 3, 5 a 6"); Body 5 + 1 against 9 − 4 = 5: "1, 1, 2, 3 a 6"
     snot = [2, 3, 3, 5, 6] + [1, 1, 2, 3, 6, 1]
-    outcome = act(
+    outcome = shoot(
         state,
-        "fire",
-        "liam",
-        ["snot"],
         liam + snot,
-        "Ares Predator",
         pool=4,
         dodge_pool=5,
         resist_pool=1,
