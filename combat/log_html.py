@@ -172,7 +172,12 @@ def _username() -> str:
 
 
 def _rows(encounter: Encounter, before: int | None) -> list[Row]:
+    """The page's rows, up to the newest entry the encounter row says its log holds: read with
+    the combatants, it is the fight the viewer was worked out on. An entry committed since (a
+    hidden combatant joining) waits for the next board, read with its own combatants."""
     events = Event.objects.log(encounter).reverse()
+    if encounter.log_length:
+        events = events.filter(seq__lte=encounter.log_length)
     if before is not None:
         events = events.filter(seq__lt=before)
     return _values(events, LOG_PAGE)

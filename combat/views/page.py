@@ -112,8 +112,10 @@ def _board(request: AuthedHttpRequest, scene: Scene, shown: Shown | None) -> Htt
     content = boardcache.get(key)
     if content is not None:
         return HttpResponse(content)
-    response = render(request, f"{PAGE}#board", board_context(scene, shown))
-    boardcache.put(key, response.content)
+    context = board_context(scene, shown)
+    response = render(request, f"{PAGE}#board", context)
+    if shown is None or context["log_kept"]:  # a `shown` refused is no key worth keeping
+        boardcache.put(key, response.content)
     return response
 
 

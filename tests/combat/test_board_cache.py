@@ -11,7 +11,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from campaigns.models import Campaign, Character, CharacterKind, Membership, Monster
-from combat import workflows
+from combat import boardcache, workflows
+from combat.models import Combatant
 from combat.rules.base import Action
 from tests.combat.test_encounter_views import HTMX, _url
 
@@ -147,3 +148,37 @@ def test_a_new_version_is_drawn_again(table):
         r'data-combatant="Baldur".*?class="[^"]*health">([^<]*)<', _body(after), re.S
     )
     assert baldur[1].startswith("5 / ")
+
+
+def test_a_hidden_combatant_joining_while_a_board_is_drawn_is_not_named_on_it(table, monkeypatch):
+    """The GM adds a hidden monster between the board's read of the combatants and of the log
+    (red team): the board stops at the log's end as read with the combatants."""
+    encounter, gm = table["encounter"], table["gm"]
+    boss = Monster.objects.get(campaign=encounter.campaign, name="Vůdce skřetů")
+    asked = boardcache.get
+
+    def racing(key: str | None) -> bytes | None:  # after the combatants, before the log
+        if not Combatant.objects.filter(encounter=encounter, name="Vůdce skřetů 2").exists():
+            workflows.add_combatants(encounter.pk, gm, "race", record=boss, hidden=True)
+        return asked(key)
+
+    monkeypatch.setattr(boardcache, "get", racing)
+    raced = _body(_poll(table["hrac"], table))
+    assert "Vůdce skřetů 2" not in raced and "Baldur" in raced
+    monkeypatch.setattr(boardcache, "get", asked)
+    attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', re.search(r'<div id="board"[^>]*>', raced)[0]))
+    after = _poll(table["hrac"], table, "cs", shown=attrs["seen"], view=attrs["view"])
+    assert _drawn(after) and "Vůdce skřetů 2" not in _body(after)  # nor on the next poll
+    assert 'data-combatant="Vůdce skřetů 2"' in _body(_poll(table["gm"], table))
+
+
+def test_a_board_shown_that_the_log_refuses_is_drawn_but_never_kept(table):
+    """A well-formed `shown` with a token of no entry gets the whole log, and keeps nothing: a
+    member cannot fill the cache with boards under keys of their making."""
+    board = re.search(r'<div id="board"[^>]*>', _body(_poll(table["hrac"], table)))[0]
+    attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', board))
+    forged = {"shown": attrs["seen"].split(".")[0] + "." + "0" * 32, "view": attrs["view"]}
+    first = _poll(table["hrac"], table, "cs", **forged)
+    again = _poll(table["treti"], table, "cs", **forged)
+    assert _drawn(first) and _drawn(again)  # drawn each time: nothing was kept
+    assert 'id="log" reversed hx-preserve' not in _body(first)  # the whole log, not kept
