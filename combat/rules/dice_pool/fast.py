@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from combat.rules.arrays import Bools, Ints
 from combat.rules.base import Combatant, Fight, RulesError, moved
 from combat.rules.clock import CLOCK
 from combat.rules.dice_pool.common import best_combination, has_silver, is_bestiary, is_out
@@ -37,9 +38,6 @@ from combat.rules.faces import SeededFaces
 from combat.rules.flow import after
 from combat.rules.simulate import Simulation
 from combat.rules.simulation import fast_result
-
-Ints = NDArray[np.int64]
-Bools = NDArray[np.bool_]
 
 BITS = 53  # a die roll's uniform draw: 53 random bits, below each pool's own block of keys
 MAX_DICE = 1000  # keys of pools up to this many dice fit in an int64

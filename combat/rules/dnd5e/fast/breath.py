@@ -17,14 +17,12 @@ from typing import Any
 
 import numpy as np
 
+from combat.rules.arrays import Bools, Floats, Ints
 from combat.rules.base import Combatant, Fight
 from combat.rules.dice import parse
 from combat.rules.dnd5e.common import save_bonus
 from combat.rules.dnd5e.fast.compiled import (
-    Bools,
     Declined,
-    Floats,
-    Ints,
     adjustment,
     dice_sizes,
 )

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from combat.rules.arrays import Bools, Floats, Ints
 from combat.rules.base import Combatant, Fight, RulesError
 from combat.rules.dice import InvalidDice, parse
 from combat.rules.dnd5e import legendary, multiattack
@@ -37,10 +38,6 @@ from combat.rules.dnd5e.saves import RECHARGE, calls_for_save
 from combat.rules.dnd5e.tactics import NO_ATTACK, best_attack, enemy_ac
 from combat.rules.dnd5e.turns import multiattack_count
 from combat.rules.simulate import MAX_ACTIONS
-
-Ints = np.ndarray[Any, np.dtype[np.int64]]
-Bools = np.ndarray[Any, np.dtype[np.bool_]]
-Floats = np.ndarray[Any, np.dtype[np.float64]]
 
 KNOWN_CONDITIONS = frozenset({"prone", "unconscious", "dead", "stable"})
 CLOSE = 5  # feet: the engine's default distance, and "within 5 ft" of its advantage rules

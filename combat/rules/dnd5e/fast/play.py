@@ -23,8 +23,9 @@ from typing import Any
 
 import numpy as np
 
+from combat.rules.arrays import Bools, Ints
 from combat.rules.dnd5e.fast.breath import Breaths
-from combat.rules.dnd5e.fast.compiled import MANY, Bools, Compiled, Ints
+from combat.rules.dnd5e.fast.compiled import MANY, Compiled
 
 Generator = np.random.Generator
 STANDING, DYING, STABLE, DEAD = range(4)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from combat.rules.arrays import Ints
 from combat.rules.base import Fight
 from combat.rules.draci_hlidka.fast.play import NOBODY, UNDECIDED, Fights
-from combat.rules.draci_hlidka.fast.roster import Ints, Roster, roster
+from combat.rules.draci_hlidka.fast.roster import Roster, roster
 from combat.rules.simulate import Simulation
 from combat.rules.simulation import fast_result
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from combat.rules.draci_hlidka.fast.roster import VYHODA, Bools, Ints, Roster
+from combat.rules.arrays import Bools, Ints
+from combat.rules.draci_hlidka.fast.roster import VYHODA, Roster
 
 UNDECIDED, NOBODY = -2, -1
 HIGH = np.int64(1) << 40  # above any HP: masks who cannot be chosen

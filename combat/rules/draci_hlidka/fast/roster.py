@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from combat.rules import held
+from combat.rules.arrays import Bools, Ints
 from combat.rules.base import Combatant, Fight, RulesError
 from combat.rules.draci_hlidka.attack import unloaded_key
 from combat.rules.draci_hlidka.common import (
@@ -40,9 +40,6 @@ from combat.rules.draci_hlidka.common import (
 from combat.rules.draci_hlidka.defence import defence_weapon
 from combat.rules.draci_hlidka.economy import defences_allowed, passive_reason
 from combat.rules.draci_hlidka.tactics import best_weapon, new_initiative
-
-Ints = npt.NDArray[np.int64]
-Bools = npt.NDArray[np.bool_]
 
 # Conditions whose rules the fast path plays; any other declines (helpless, asleep …).
 CONDITIONS = OUT | {"surprised", "prone", "invisible", "exhausted"}

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
+from combat.rules.arrays import Ints
 from combat.rules.base import Combatant, Fight
 from combat.rules.dice import parse
 from combat.rules.ose.common import MELEE, MISSILE, Arm, aac, arms, attack_bonus, is_out, number
@@ -17,8 +17,6 @@ from combat.rules.ose.options import enabled, option
 from combat.rules.ose.stage import step
 from combat.rules.ose.tactics import best_arm
 
-Ints = npt.NDArray[np.int64]
-Bools = npt.NDArray[np.bool_]
 Dice = tuple[tuple[tuple[int, int, int], ...], int]  # ((count, sides, sign), …), constant
 
 OUT_HP = 1 << 40  # the HP column of a combatant out of the fight: never the weakest enemy

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from combat.rules.ose.fast.plan import OUT_HP, Attacker, Bools, Dice, Ints, Plan
+from combat.rules.arrays import Bools, Ints
+from combat.rules.ose.fast.plan import OUT_HP, Attacker, Dice, Plan
 from combat.rules.simulate import Simulation
 from combat.rules.simulation import fast_result
 

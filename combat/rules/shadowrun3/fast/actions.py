@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from combat.rules.arrays import Bools, Ints
 from combat.rules.shadowrun3.fast.state import FAR, State, penalty
-from combat.rules.shadowrun3.fast.table import Bools, Ints
 
 TOP = 64  # target numbers beyond this succeed as rarely as this one (never, near enough)
 BOXES = np.array([1, 3, 6, 10], dtype=np.int64)  # L, M, S, D

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from combat.rules.arrays import Bools, Ints
 from combat.rules.shadowrun3.fast.actions import Phase, melee, over, shoot, weakest
 from combat.rules.shadowrun3.fast.running import Running
 from combat.rules.shadowrun3.fast.state import State
-from combat.rules.shadowrun3.fast.table import Bools, Ints, Table
+from combat.rules.shadowrun3.fast.table import Table
 
 SS, SA, BF, FA = range(4)  # firearms.MODES
 PHASE_ACTIONS = 4  # a phase's actions at most: eject (free), clip, and two shots

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from combat.rules.arrays import Ints
 from combat.rules.base import Combatant, Fight
 from combat.rules.shadowrun3.common import (
     end_stage,
@@ -25,7 +26,7 @@ from combat.rules.shadowrun3.common import (
     stage_pass,
     wound_modifier,
 )
-from combat.rules.shadowrun3.fast.table import Declined, Ints, Table
+from combat.rules.shadowrun3.fast.table import Declined, Table
 from combat.rules.shadowrun3.phase import phase_state
 
 TURN_ONLY = ("delay", "declared", "aim", "move", "athletics", "stepped", "no_fire")

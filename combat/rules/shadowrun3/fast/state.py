@@ -12,11 +12,10 @@ order of the pass before (a tie settled before keeps its order).
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
-from combat.rules.shadowrun3.fast.table import Bools, Ints, Table
+from combat.rules.arrays import Bools, Floats, Ints
+from combat.rules.shadowrun3.fast.table import Table
 
-Floats = npt.NDArray[np.float64]
 OFFSET = 512  # keeps scores positive inside a composite key
 FAR = 1 << 40  # no target: out of the fight, or on one's own side
 PENALTY = np.array([0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3], dtype=np.int64)  # boxes 0..10 → wound

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 import numpy as np
-import numpy.typing as npt
 
+from combat.rules.arrays import Bools, Ints
 from combat.rules.base import Combatant, Fight, RulesError
 from combat.rules.shadowrun3.common import (
     OUT,
@@ -38,8 +38,6 @@ from combat.rules.shadowrun3.range_bands import band_limits, range_band
 from combat.rules.shadowrun3.ranged import armour_kind
 from combat.rules.shadowrun3.tactics import FIRE, best_arm
 
-Ints = npt.NDArray[np.int64]
-Bools = npt.NDArray[np.bool_]
 RECOIL = 16  # raw recoil points of one phase the table covers (two bursts make 6)
 # The fight options the engine or the flow reads (and the display's monster_stats); any other
 # key is declined, in case it is a rule.
