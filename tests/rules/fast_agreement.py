@@ -6,9 +6,13 @@ and each combatant's chance to drop. The engine is the truth (combat.rules.simul
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
-from combat.rules.base import Fight
+from combat.rules.base import Action, Fight
+from combat.rules.engine import EngineBase
 from combat.rules.engines import fast_for, get_engine, tactics_for
+from combat.rules.faces import FaceSource
+from combat.rules.flow import after
 from combat.rules.simulate import ROUND_CAP, Simulation, simulate
 
 SIGMAS = 4.0
@@ -71,3 +75,19 @@ def assert_agrees(system: str, fight: Fight, **sizes: int) -> None:
     quick, slow = both(system, fight, **sizes)
     found = disagreements(quick, slow)
     assert not found, "the fast path and the engine disagree:\n" + "\n".join(found)
+
+
+def play_turn(
+    engine: EngineBase,
+    fight: Fight,
+    choose: Callable[[Fight, str, int], Action | None],
+    faces: FaceSource,
+) -> Fight:
+    """The current combatant's actions this turn as the tactics choose them (at most ten),
+    each resolved by the engine; nobody's turn: none."""
+    for taken in range(10):
+        action = None if fight.current is None else choose(fight, fight.current, taken)
+        if action is None:
+            break
+        fight = after(fight, engine.resolve(fight, action, faces))
+    return fight

@@ -21,7 +21,7 @@ from combat.rules.faces import SeededFaces
 from combat.rules.flow import after, next_turn
 from combat.rules.simulate import simulate
 from combat.rules.systems import get_system
-from tests.rules.fast_agreement import assert_agrees
+from tests.rules.fast_agreement import assert_agrees, play_turn
 from tests.rules.simulate_fights import BENCH, BIG, prepared
 from tests.rules.simulate_fights import combatants as demo_combatants
 from tests.srd import load
@@ -171,11 +171,7 @@ def _under_way(fight: Fight, *, turns: int, seed: int) -> Fight:
     choose = tactics.plan(fight)
     for _turn in range(turns):
         assert fight.current is not None and not engine.is_over(fight)
-        for taken in range(10):
-            action = choose(fight, fight.current, taken)
-            if action is None:
-                break
-            fight = after(fight, engine.resolve(fight, action, faces))
+        fight = play_turn(engine, fight, choose, faces)
         fight = next_turn(engine, fight, faces).fight
     return fight
 

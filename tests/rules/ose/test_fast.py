@@ -20,7 +20,7 @@ from combat.rules.ose import SYSTEM
 from combat.rules.ose.fast import fast
 from combat.rules.simulate import simulate
 from combat.rules.systems import get_system
-from tests.rules.fast_agreement import assert_agrees, both, disagreements
+from tests.rules.fast_agreement import assert_agrees, both, disagreements, play_turn
 from tests.rules.simulate_fights import BENCH, BIG, prepared
 
 DAMAGE = ("1d4", "1d6", "2d4", "1d8+1", "1d10-2", "1d3")
@@ -184,11 +184,7 @@ def _between_rounds() -> Fight:
     fight = after(fight, engine.roll_initiative(fight, [c.id for c in fight.combatants], faces))
     fight = replace(fight, round=1, current=fight.order[0])
     while fight.round == 1:
-        for taken in range(10):
-            action = None if fight.current is None else choose(fight, fight.current, taken)
-            if action is None:
-                break
-            fight = after(fight, engine.resolve(fight, action, faces))
+        fight = play_turn(engine, fight, choose, faces)
         fight = next_turn(engine, fight, faces).fight
     return fight
 

@@ -15,6 +15,7 @@ from combat.rules.faces import SeededFaces, TypedFaces
 from combat.rules.flow import after, next_turn
 from combat.rules.simulate import simulate
 from combat.rules.simulation import Simulation
+from tests.rules.fast_agreement import play_turn
 from tests.rules.ose.helpers import ENGINE, SWORD, Table, fighter, goblin
 from tests.rules.simulate_fights import BENCH, prepared
 
@@ -77,11 +78,7 @@ def _benchmark_at_a_round_end(seed: int) -> Fight:
     fight = after(fight, engine.roll_initiative(fight, [c.id for c in fight.combatants], faces))
     fight = replace(fight, round=1, current=fight.order[0])
     for _turn in range(200):
-        for taken in range(10):
-            action = None if fight.current is None else choose(fight, fight.current, taken)
-            if action is None:
-                break
-            fight = after(fight, engine.resolve(fight, action, faces))
+        fight = play_turn(engine, fight, choose, faces)
         turned = next_turn(engine, fight, faces).fight
         if turned.round != fight.round:
             ids = [c.id for c in turned.combatants]

@@ -19,7 +19,7 @@ from combat.rules.shadowrun3 import SYSTEM
 from combat.rules.shadowrun3.fast import fast
 from combat.rules.simulate import simulate
 from combat.rules.systems import get_system
-from tests.rules.fast_agreement import assert_agrees, both, disagreements
+from tests.rules.fast_agreement import assert_agrees, both, disagreements, play_turn
 from tests.rules.simulate_fights import BENCH, BIG, prepared
 
 SYSTEM_KEY = "shadowrun3"
@@ -169,11 +169,7 @@ def midway(fight: Fight, turns: int, seed: int) -> Fight:
     fight = replace(fight, round=1, current=fight.order[0])
     choose = tactics.plan(fight)
     for _turn in range(turns):
-        for taken in range(10):
-            action = choose(fight, str(fight.current), taken)
-            if action is None:
-                break
-            fight = after(fight, engine.resolve(fight, action, faces))
+        fight = play_turn(engine, fight, choose, faces)
         fight = next_turn(engine, fight, faces).fight
     return fight
 
