@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Subquery, Value
+from django.db.models import Exists, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from campaigns.models import JournalRoll
@@ -27,8 +27,10 @@ def record(event: Event) -> None:
     payload = event.payload if isinstance(event.payload, dict) else {}
     if kind == EventType.PROPOSED:
         OpenProposal.objects.create(**where, seq=seq)
+        _still_waiting(event, True)
     if kind in DECIDES and payload.get("proposal") is not None:
         OpenProposal.objects.filter(**where, seq=payload["proposal"]).delete()
+        _still_waiting(event, None)  # another may wait: the next read asks
     if kind == EventType.ACTION and payload.get("journal_roll") is not None:
         JournalRollUse.objects.create(**where, seq=seq, roll_id=payload["journal_roll"])
     if kind in UNDOABLE:
@@ -40,6 +42,16 @@ def record(event: Event) -> None:
     elif kind == EventType.REDO:
         UndoEntry.objects.filter(**where, seq=payload["target"]).update(undone=False)
     _strike(event, kind, payload.get("target"))
+
+
+def _still_waiting(event: Event, waits: bool | None) -> None:
+    """Keep the encounter's `WAITING` (read with `waiting()` under the lock) true to the rows
+    just written, for the answer drawn from the same instance; None: not known."""
+    if Event.encounter.is_cached(event):
+        if waits is None:
+            vars(event.encounter).pop(WAITING, None)
+        else:
+            setattr(event.encounter, WAITING, waits)
 
 
 def _strike(event: Event, kind: str, target: Any) -> None:
@@ -86,15 +98,26 @@ def stacks(encounter: Encounter) -> tuple[list[int], list[int]]:
     return done, sorted(undone.values_list("seq", flat=True), reverse=True)
 
 
+WAITING = "proposals_waiting"  # an encounter read with `waiting()`: does a proposal wait?
+
+
+def waiting() -> Exists:
+    """Annotate an encounter's read with it (as `WAITING`): whether a proposal waits for the
+    GM, in the encounter's own query. A read under the encounter's lock stays true: `record`
+    keeps it in step with the proposals each event opens or decides."""
+    return Exists(OpenProposal.objects.filter(encounter=OuterRef("pk")))
+
+
 def open_proposals(encounter: Encounter) -> list[Event]:
-    """The proposal events still waiting for the GM, oldest first: one small indexed query
-    when none waits (nearly always), a second for the events when some do."""
-    waiting = list(OpenProposal.objects.filter(encounter=encounter).values_list("seq", flat=True))
-    if not waiting:
+    """The proposal events still waiting for the GM, oldest first: no query for an encounter
+    read with `waiting()` that has none, else one small indexed query when none waits (nearly
+    always), a second for the events when some do."""
+    if getattr(encounter, WAITING, None) is False:
         return []
-    return list(
-        Event.objects.proposals().filter(encounter=encounter, seq__in=waiting).order_by("seq")
-    )
+    seqs = list(OpenProposal.objects.filter(encounter=encounter).values_list("seq", flat=True))
+    if not seqs:
+        return []
+    return list(Event.objects.proposals().filter(encounter=encounter, seq__in=seqs).order_by("seq"))
 
 
 # --- the same index, folded from a whole log --------------------------------------------------
@@ -156,6 +179,7 @@ def rebuild_history(encounter: Encounter) -> None:
     it is this campaign's and no other encounter used it first."""
     log = Event.objects.log(encounter)
     folded = fold(log.values_list("seq", "type", "payload").iterator())
+    vars(encounter).pop(WAITING, None)
     for model in (JournalRollUse, OpenProposal, UndoEntry):
         model.objects.filter(encounter=encounter).delete()
     StruckEntry.objects.filter(encounter=encounter).delete()

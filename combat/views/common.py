@@ -7,7 +7,8 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.db.models import FilteredRelation, Q
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -17,6 +18,7 @@ from campaigns.models import Membership
 from campaigns.views.helpers import redirect_to
 from config.http import AuthedHttpRequest
 
+from .. import history
 from ..models import Encounter, Event
 from ..panel import gm_forms, panel_context
 from ..presenter import Scene, board_context, own_result
@@ -29,10 +31,31 @@ PAGE = "combat/encounter.html"
 def encounter_of(
     request: AuthedHttpRequest, pk: int, enc_pk: int, *, lock: bool = False
 ) -> tuple[Membership, Encounter]:
-    """`lock`: inside a post's transaction, the membership and the encounter locked as read."""
-    membership = membership_or_404(request, pk, lock=lock)
-    encounters = membership.campaign.encounters.all()
-    encounter = get_object_or_404(encounters.select_for_update() if lock else encounters, pk=enc_pk)
+    """The user's membership of the campaign and its encounter; a 404 for anybody outside it,
+    and for an encounter of another campaign. `lock`: inside a post's transaction, the
+    membership and the encounter locked as read (two queries); else one query. Either read
+    also says whether a proposal waits (combat.history.waiting)."""
+    if lock:
+        membership = membership_or_404(request, pk, lock=True)
+        waits = {history.WAITING: history.waiting()}
+        encounters = membership.campaign.encounters.select_for_update().annotate(**waits)
+        return membership, get_object_or_404(encounters, pk=enc_pk)
+    return _as_member(request.user, pk, enc_pk)
+
+
+def _as_member(user: Any, pk: int, enc_pk: int) -> tuple[Membership, Encounter]:
+    """One query: the encounter, its campaign, the user's membership of it and whether a
+    proposal waits. (django-stubs does not know a FilteredRelation's alias: `misc`.)"""
+    if not user.is_authenticated:  # what membership_or_404 says: nobody's campaign
+        raise Http404
+    mine = FilteredRelation("campaign__memberships", condition=Q(campaign__memberships__user=user))
+    read = Encounter.objects.annotate(mine=mine, **{history.WAITING: history.waiting()})
+    read = read.select_related("campaign", "mine")  # type: ignore[misc]
+    # campaign__pk, not campaign_id: an id past the column's range finds nothing (a 404).
+    read = read.filter(campaign__pk=pk, mine__isnull=False)  # type: ignore[misc]
+    encounter = get_object_or_404(read.order_by(), pk=enc_pk)
+    membership: Membership = encounter.mine  # type: ignore[attr-defined]
+    membership.campaign, membership.user = encounter.campaign, user
     return membership, encounter
 
 
