@@ -27,10 +27,9 @@ def record(event: Event) -> None:
     payload = event.payload if isinstance(event.payload, dict) else {}
     if kind == EventType.PROPOSED:
         OpenProposal.objects.create(**where, seq=seq)
-        _still_waiting(event, True)
+        _now_waiting(event)
     if kind in DECIDES and payload.get("proposal") is not None:
         OpenProposal.objects.filter(**where, seq=payload["proposal"]).delete()
-        _still_waiting(event, None)  # another may wait: the next read asks
     if kind == EventType.ACTION and payload.get("journal_roll") is not None:
         JournalRollUse.objects.create(**where, seq=seq, roll_id=payload["journal_roll"])
     if kind in UNDOABLE:
@@ -44,14 +43,12 @@ def record(event: Event) -> None:
     _strike(event, kind, payload.get("target"))
 
 
-def _still_waiting(event: Event, waits: bool | None) -> None:
-    """Keep the encounter's `WAITING` (read with `waiting()` under the lock) true to the rows
-    just written, for the answer drawn from the same instance; None: not known."""
+def _now_waiting(event: Event) -> None:
+    """The encounter read with `waiting()` under the lock has a proposal waiting now: the
+    answer drawn from the same instance shows it. (Only a proposal opens one; deciding one
+    leaves `WAITING` true, and a true one is always read.)"""
     if Event.encounter.is_cached(event):
-        if waits is None:
-            vars(event.encounter).pop(WAITING, None)
-        else:
-            setattr(event.encounter, WAITING, waits)
+        setattr(event.encounter, WAITING, True)
 
 
 def _strike(event: Event, kind: str, target: Any) -> None:
