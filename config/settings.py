@@ -155,6 +155,14 @@ if REDIS_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Template fragments drawn alike for many requests, kept in each process: every input is in
+# the fragment's key (`{% cache … using="fragments" %}`), so no process serves a stale one.
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "fragments",
+    "TIMEOUT": 3600,
+    "OPTIONS": {"MAX_ENTRIES": 2000},
+}
 # An unchanged encounter poll answered from the cache (combat/fastpoll.py, issue R): only with a
 # cache every app process shares, else one process's old version would answer for another's.
 POLL_FROM_CACHE = bool(REDIS_URL) and env_bool("POLL_FROM_CACHE", True)

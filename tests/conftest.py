@@ -47,10 +47,12 @@ def _database_only(config: pytest.Config, items: list[pytest.Item]) -> None:
 @pytest.fixture(autouse=True)
 def _fresh_cache():  # type: ignore[no-untyped-def]
     """Each test starts with an empty cache: one test's failed logins never throttle the next
-    test's real login (config/throttle.py counts them in the cache)."""
-    from django.core.cache import cache
+    test's real login (config/throttle.py counts them in the cache); the template fragments
+    kept in the process (the "fragments" cache) start empty too."""
+    from django.core.cache import cache, caches
 
     cache.clear()
+    caches["fragments"].clear()
     yield
 
 
