@@ -27,7 +27,6 @@ def record(event: Event) -> None:
     payload = event.payload if isinstance(event.payload, dict) else {}
     if kind == EventType.PROPOSED:
         OpenProposal.objects.create(**where, seq=seq)
-        _now_waiting(event)
     if kind in DECIDES and payload.get("proposal") is not None:
         OpenProposal.objects.filter(**where, seq=payload["proposal"]).delete()
     if kind == EventType.ACTION and payload.get("journal_roll") is not None:
@@ -41,14 +40,6 @@ def record(event: Event) -> None:
     elif kind == EventType.REDO:
         UndoEntry.objects.filter(**where, seq=payload["target"]).update(undone=False)
     _strike(event, kind, payload.get("target"))
-
-
-def _now_waiting(event: Event) -> None:
-    """The encounter read with `waiting()` under the lock has a proposal waiting now: the
-    answer drawn from the same instance shows it. (Only a proposal opens one; deciding one
-    leaves `WAITING` true, and a true one is always read.)"""
-    if Event.encounter.is_cached(event):
-        setattr(event.encounter, WAITING, True)
 
 
 def _strike(event: Event, kind: str, target: Any) -> None:
@@ -100,8 +91,9 @@ WAITING = "proposals_waiting"  # an encounter read with `waiting()`: does a prop
 
 def waiting() -> Exists:
     """Annotate an encounter's read with it (as `WAITING`): whether a proposal waits for the
-    GM, in the encounter's own query. A read under the encounter's lock stays true: `record`
-    keeps it in step with the proposals each event opens or decides."""
+    GM, in the encounter's own query. Only a read without the lock (a page, a poll: it writes
+    nothing, and the one statement's version and answer agree); never a `select_for_update`
+    (combat.views.common.encounter_of says why). Workflows lock a copy of their own."""
     return Exists(OpenProposal.objects.filter(encounter=OuterRef("pk")))
 
 

@@ -2,6 +2,7 @@
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 import xstatic.pkg.bootstrap as xstatic_bootstrap  # type: ignore[import-untyped]  # no stubs exist
@@ -141,6 +142,7 @@ if env_bool("FAST_PASSWORD_HASHER"):
 # The cache holds the login throttle's counters (config/throttle.py). With REDIS_URL every
 # worker process shares them; without it each process counts on its own (fine for one worker).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {

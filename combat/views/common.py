@@ -33,12 +33,16 @@ def encounter_of(
 ) -> tuple[Membership, Encounter]:
     """The user's membership of the campaign and its encounter; a 404 for anybody outside it,
     and for an encounter of another campaign. `lock`: inside a post's transaction, the
-    membership and the encounter locked as read (two queries); else one query. Either read
-    also says whether a proposal waits (combat.history.waiting)."""
+    membership and the encounter locked as read (two queries); else one query, which also
+    says whether a proposal waits (combat.history.waiting).
+
+    Never in the locking read: on PostgreSQL a `SELECT … FOR UPDATE` that waited for another
+    post's lock returns that post's encounter row but evaluates the EXISTS on the snapshot it
+    started with, so a proposal committed meanwhile would be missing from the answer (red
+    team). Under the lock, the proposals are read after it (combat.history.open_proposals)."""
     if lock:
         membership = membership_or_404(request, pk, lock=True)
-        waits = {history.WAITING: history.waiting()}
-        encounters = membership.campaign.encounters.select_for_update().annotate(**waits)
+        encounters = membership.campaign.encounters.select_for_update()
         return membership, get_object_or_404(encounters, pk=enc_pk)
     return _as_member(request.user, pk, enc_pk)
 

@@ -58,14 +58,14 @@ def test_queries_do_not_grow_with_combatants_or_log_entries(client, fight):
     # read); then the page's reads: the combatants, a page of the log and the journal rolls the
     # action form offers. The action reads no key before its workflow (the workflow finds a
     # retry under the lock; the view asks only when the fight refuses the post). The action
-    # reads the fight once: its view takes the locks (membership, then the encounter with
-    # whether a proposal waits) and reads the combatants inside the write's transaction, and
-    # its workflow writes from them inside a savepoint, so a refusal rolls back what it wrote
-    # (savepoint, key, writes, event, history row, the dice audit's rows of its rolls, the
-    # search's row of its entry, version, release); then the re-render from the encounter it
-    # saved (combat.history.record kept whether a proposal waits in step). A poll that sends
-    # the entry its browser remembers adds one indexed lookup (combat.live).
-    assert small == {"poll_unchanged": 3, "poll_remembering": 4, "page": 6, "action": 19}
+    # reads the fight once: its view takes the locks (membership, encounter) and reads the
+    # combatants inside the write's transaction, and its workflow writes from them inside a
+    # savepoint, so a refusal rolls back what it wrote (savepoint, key, writes, event, history
+    # row, the dice audit's rows of its rolls, the search's row of its entry, version,
+    # release); then the re-render from the encounter it saved, with the open proposals read
+    # after the lock (combat.views.common.encounter_of says why not with it). A poll that
+    # sends the entry its browser remembers adds one indexed lookup (combat.live).
+    assert small == {"poll_unchanged": 3, "poll_remembering": 4, "page": 6, "action": 20}
     assert small["poll_remembering"] == small["poll_unchanged"] + 1
 
 
