@@ -93,8 +93,8 @@ def test_security_headers_on_pages_and_partials(roles, production, htmx):
 
 
 def test_login_cookies_are_secure_httponly_lax_and_host_prefixed(roles, production):
-    production.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                     "LOCATION": "test-security-login"}}  # fmt: skip
+    production.CACHES = {**production.CACHES, "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "test-security-login"}}  # fmt: skip
     client = Client()  # its own cache: other tests' failed logins do not throttle this one
     client.get(reverse("login"), secure=True)
     credentials = {"username": "gm", "password": "pw-gm"}

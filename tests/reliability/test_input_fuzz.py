@@ -487,8 +487,8 @@ def world(roles, settings):  # type: ignore[no-untyped-def]
     from combat.rules.systems import SYSTEM_KEYS
 
     # A cache of the test's own: the fuzz clears it, and no other test's counters are touched.
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": "relsec-input-fuzz"}}  # fmt: skip
+    settings.CACHES = {**settings.CACHES, "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "relsec-input-fuzz"}}  # fmt: skip
     gm = roles["gm"]
     running = workflows.create_encounter(roles["campaign"], "Boj", gm)
     workflows.add_combatants(running.pk, gm, "w-1", record=roles["character"], side="party")

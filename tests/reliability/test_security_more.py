@@ -37,7 +37,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 @pytest.fixture
 def own_cache(settings):  # type: ignore[no-untyped-def]
     """A cache no other test shares, empty at the start."""
-    settings.CACHES = LOCAL_CACHE
+    settings.CACHES = {**settings.CACHES, **LOCAL_CACHE}  # the default alone: fragments stay
     from django.core.cache import cache
 
     cache.clear()
@@ -144,7 +144,7 @@ def test_the_client_address_comes_from_trusted_proxies_only(settings, proxies, f
 
 
 def test_logins_go_on_when_the_cache_is_down(settings, make_user, caplog):  # type: ignore[no-untyped-def]
-    settings.CACHES = {"default": {
+    settings.CACHES = {**settings.CACHES, "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens there
         "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
