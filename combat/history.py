@@ -168,7 +168,6 @@ def rebuild_history(encounter: Encounter) -> None:
     it is this campaign's and no other encounter used it first."""
     log = Event.objects.log(encounter)
     folded = fold(log.values_list("seq", "type", "payload").iterator())
-    vars(encounter).pop(WAITING, None)
     for model in (JournalRollUse, OpenProposal, UndoEntry):
         model.objects.filter(encounter=encounter).delete()
     StruckEntry.objects.filter(encounter=encounter).delete()

@@ -20,7 +20,7 @@ from combat.rules.engines import get_engine
 from combat.rules.flow import NEW_ROUND_WAITS, skips_defeated, waits_for_initiative
 from combat.rules.serialize import action_from_json
 
-from . import history, live, workflows
+from . import live, workflows
 from .display import log_entry, tracker_block
 from .encounter_urls import EncounterUrls
 from .fightstate import fight_of
@@ -93,7 +93,6 @@ class Scene:
             rows = ROWS_AFTER.get(written) if written is not None else None
             return Scene.load(self.membership, saved, self.user, rows)
         self.encounter.refresh_from_db()
-        vars(self.encounter).pop(history.WAITING, None)  # read before the write: stale now
         return Scene.load(self.membership, self.encounter, self.user)
 
     @cached_property
