@@ -10,7 +10,7 @@ from typing import TypeVar, cast
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -88,9 +88,11 @@ def set_role(acting: Membership, member: Membership, role: str) -> None:
         if not _lock_acting_gm(acting, member):
             raise ValidationError(_("That member has left the campaign."))
         _ensure_another_gm_remains(member)
-    if not Membership.objects.filter(pk=member.pk).update(role=role):  # left meanwhile
-        raise ValidationError(_("That member has left the campaign."))
     member.role = role
+    try:  # saved, not updated: its signal makes what caches knew of this member count no more
+        member.save(update_fields=["role"])
+    except DatabaseError as gone:  # left meanwhile: no row to update
+        raise ValidationError(_("That member has left the campaign.")) from gone
     if role == Role.GM:
         make_game_master_staff(member.user)
 

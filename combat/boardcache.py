@@ -7,28 +7,58 @@ so the first to ask draws it and the others get the same bytes from the cache.
 What a player's board shows depends on the fight at this point of its log and on how the
 player reads it, and on nothing else — the key holds all of it:
 
-- the encounter, its version and its log's head and length (the hash chain: a log rewritten
-  under the same version has another head);
-- every field of the `Viewer` the filter reads (combat.visibility; whose PC is whose changes
-  nothing a player reads, so it is not there: `Viewer.own_npcs` is) and the language;
-- what the browser's board already shows (`Shown`: only the entries after it are sent).
+- the encounter, its version and the mark of its log's head (`live.head_mark`: the hash chain,
+  so a log rewritten under the same version has another);
+- the player's reading: every field of the `Viewer` the filter reads (combat.visibility; whose
+  PC is whose changes nothing a player reads, so it is not there: `Viewer.own_npcs` is);
+- the language, and what the browser's board already shows (`Shown`: only the entries after
+  it are sent).
 
 The GM's board is never kept (it carries the GM's one-time keys for proposals), nor a player's
-board that lists their own open proposals. The key is made only after the full request checked
-the account and the membership (combat.views.page), so a board reaches only those the page
-itself would show it to. The key carries a digest of SECRET_KEY; entries live a short while
-(`SECONDS`): a version's board is asked for within seconds of the change."""
+board that lists their own open proposals. The key carries a digest of SECRET_KEY; entries live
+a short while (`SECONDS`): a version's board is asked for within seconds of the change.
+
+**From the cache, before the database** (`from_cache`, called by combat.fastpoll's middleware
+where polls are answered from a shared cache). A full request that showed a player the
+encounter (account and membership checked) records, beside fastpoll's proof that this session
+may watch it, the player's reading and the `sight` it was worked out from: a digest of every
+fact of the fight a player's reading depends on whoever the player is (`Viewer.of`'s inputs:
+who is in the fight, under which name, hidden or not, a character or an NPC, whose it is, whose
+health the GM revealed, whether monsters' numbers are shown) and of who has a proposal waiting.
+It records the sight of the version it read too. A later poll of a changed board is then
+answered here when the cache proves all of this: fastpoll's state of the encounter (its
+version, not superseded, not deleted), the session's proof (a membership or account changed
+since gives the user a new generation), a reading recorded under the sight of the version now,
+and the board for that reading, drawn by the full way for a player who reads the fight alike.
+A board is thus only ever sent to a player the full way would send that very board: a fact
+changed since the reading gives the version another sight, and the full way then works the
+reading out again. A character given to another player between two versions changes the sight
+only when the next full request reads it; until then a player may get a board kept for the
+reading they had at this version (what they read at it a moment before), never a board of a
+later version read as they no longer may.
+"""
+
+from __future__ import annotations
 
 import functools
 import hashlib
 import logging
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
-from .log_html import Shown, viewer_key
+from . import fastpoll
+from .live import head_mark
+from .log_html import Shown, reading_digest, viewer_key
 from .presenter import Scene
+from .views.queries import shown_of
+from .visibility import Viewer
 
 logger = logging.getLogger(__name__)
 SECONDS = 30
@@ -36,26 +66,61 @@ SECONDS = 30
 
 def board_key(scene: Scene, shown: Shown | None) -> str | None:
     """The key of this viewer's board now, or None when it is not shared (see the module)."""
-    if scene.gm or any(event.user_id == scene.user.pk for event in scene.pending):
+    found = reading(scene)
+    if found is None:
         return None
     encounter = scene.encounter
-    reading = (
-        encounter.pk,
-        encounter.version,
-        encounter.log_head,
-        encounter.log_length,
-        viewer_key(scene.viewer),
-        get_language(),
-        None if shown is None else (shown.seq, shown.token, shown.view),
+    return key_of(
+        encounter.pk, encounter.version, head_mark(encounter), found, get_language(), shown
     )
-    digest = hashlib.sha256(repr(reading).encode()).hexdigest()
-    return f"board:{_secret(settings.SECRET_KEY)}:{digest}"
+
+
+def key_of(
+    encounter_id: int, version: int, head: str, reading: str, language: str, shown: Shown | None
+) -> str:
+    sent = None if shown is None else (shown.seq, shown.token, shown.view)
+    return _key("board", _digest((encounter_id, version, head, reading, language, sent)))
+
+
+def reading(scene: Scene) -> str | None:
+    """How this player reads the fight, as a digest; None for the GM and for a player whose
+    own proposals wait (their board lists them: never shared)."""
+    if scene.gm or any(event.user_id == scene.user.pk for event in scene.pending):
+        return None
+    return reading_digest(scene.viewer)
+
+
+def sight(scene: Scene) -> str:
+    """Every fact of the fight at this version that a player's reading depends on, whoever the
+    player is, and who has a proposal waiting: `Viewer.of`'s inputs but the player (read for
+    nobody, plus whose each combatant is)."""
+    encounter, rows = scene.encounter, scene.rows
+    nobody = Viewer.of(encounter, rows, AnonymousUser(), gm=False)
+    owners = tuple((row.key, row.character.owner_id if row.character else None) for row in rows)
+    proposers = sorted({event.user_id or 0 for event in scene.pending})
+    return _digest((encounter.pk, viewer_key(nobody), owners, proposers))
+
+
+def _digest(value: Any) -> str:
+    return hashlib.sha256(repr(value).encode()).hexdigest()
+
+
+def _key(*parts: Any) -> str:
+    return ":".join(["board", _secret(settings.SECRET_KEY), *(str(part) for part in parts)])
 
 
 @functools.lru_cache(maxsize=4)
 def _secret(secret: str) -> str:
     """A new SECRET_KEY forgets every board kept under the old."""
     return hashlib.sha256(f"board:{secret}".encode()).hexdigest()[:12]
+
+
+def _reading_key(user_id: Any, encounter_id: int) -> str:
+    return _key("reading", user_id, encounter_id)
+
+
+def _sight_key(encounter_id: int, version: int, head: str) -> str:
+    return _key("sight", encounter_id, version, head)
 
 
 def get(key: str | None) -> bytes | None:
@@ -76,3 +141,76 @@ def put(key: str | None, content: bytes) -> None:
         cache.set(key, content, SECONDS)
     except Exception:
         logger.warning("board cache unwritable", exc_info=True)
+
+
+def remember(scene: Scene, proof: list[Any] | None) -> None:
+    """After the full way showed this player the encounter (`proof`: fastpoll.allow's, None
+    where polls are not answered from the cache): their reading and the version's sight."""
+    if proof is None:
+        return
+    encounter, found = scene.encounter, reading(scene)
+    mine = _reading_key(scene.user.pk, encounter.pk)
+    try:
+        if found is None:  # a GM (a player made one by a role no signal told of), or proposals
+            cache.delete(mine)
+            return
+        seen = sight(scene)
+        at = _sight_key(encounter.pk, encounter.version, head_mark(encounter))
+        cache.set_many({at: seen, mine: [*proof, seen, found]}, fastpoll.MAY_SECONDS)
+    except Exception:
+        logger.warning("board cache unwritable", exc_info=True)
+
+
+def from_cache(request: HttpRequest, poll: fastpoll.Poll) -> HttpResponse | None:
+    """A changed poll's board from the cache, or None: the full way (see the module)."""
+    shown = shown_of(request.GET)
+    if poll.seen and poll.seen != request.GET.get("shown"):  # what it remembers: the full way
+        return None
+    encounter_id, user_id = poll.encounter_id, poll.user_id
+    first = [
+        fastpoll.state_key(encounter_id),
+        fastpoll.generation_key(user_id),
+        fastpoll.epoch_key(),
+        fastpoll.deleted_key(encounter_id),
+        _reading_key(user_id, encounter_id),
+    ]
+    try:
+        state, generation, epoch, deleted, recorded = _many(first)
+        if not isinstance(state, dict) or not isinstance(recorded, list) or len(recorded) != 5:
+            return None
+        proven = generation is not None and epoch is not None and deleted is None
+        proven = proven and recorded[:3] == [generation, poll.auth_hash, epoch]
+        version, head = state.get("version"), state.get("head")
+        if not proven or state.get("epoch") != epoch or state.get("campaign") != poll.campaign_id:
+            return None
+        if not isinstance(version, int) or version <= poll.version or not isinstance(head, str):
+            return None
+        language = translation.get_language_from_request(request)
+        board = key_of(encounter_id, version, head, recorded[4], language, shown)
+        second = [
+            fastpoll.superseded_key(encounter_id, version),
+            _sight_key(encounter_id, version, head),
+            board,
+        ]
+        superseded, seen, content = _many(second)
+    except Exception:  # a cache that fails: the full way, which does not need it
+        logger.warning("board cache unreadable", exc_info=True)
+        return None
+    if superseded is not None or seen != recorded[3] or not isinstance(content, bytes):
+        return None
+    return _answer(content, language)
+
+
+def _many(keys: list[str]) -> list[Any]:
+    found = cache.get_many(keys)
+    return [found.get(key) for key in keys]
+
+
+def _answer(content: bytes, language: str) -> HttpResponse:
+    """The board with the headers the full way gives it."""
+    response = HttpResponse(content)
+    patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
+    response["Content-Language"] = language
+    response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
+    response["Content-Length"] = str(len(content))
+    return response

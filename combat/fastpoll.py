@@ -38,6 +38,7 @@ import logging
 import re
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -46,10 +47,12 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
+from . import boardcache
 from .models import Encounter, Event
 
 logger = logging.getLogger(__name__)
 POLL = re.compile(r"\A/campaigns/([1-9][0-9]{0,8})/encounters/([1-9][0-9]{0,8})/\Z")
+EVENTS = re.compile(r"\A/campaigns/[1-9][0-9]{0,8}/encounters/[1-9][0-9]{0,8}/events/\Z")
 VERSION = re.compile(r"\A[0-9]{1,18}\Z")
 # What static/js/app.js sends with a poll: the version, the remembered newest entry (`seen`)
 # and what its board shows (`shown`, `view`: only a changed board reads them).
@@ -70,23 +73,27 @@ def _digest(secret: str) -> str:
     return hashlib.sha256(f"fastpoll:{secret}".encode()).hexdigest()[:12]
 
 
-def _state_key(encounter_id: int) -> str:
+def state_key(encounter_id: int) -> str:
     return _key("state", encounter_id)
 
 
-def _superseded_key(encounter_id: int, version: int) -> str:
+def superseded_key(encounter_id: int, version: int) -> str:
     return _key("superseded", encounter_id, version)
 
 
-def _deleted_key(encounter_id: int) -> str:
+def deleted_key(encounter_id: int) -> str:
     return _key("deleted", encounter_id)
 
 
-def _may_key(user_id: Any, encounter_id: int) -> str:
+def epoch_key() -> str:
+    return _key(EPOCH)
+
+
+def may_key(user_id: Any, encounter_id: int) -> str:
     return _key("may", user_id, encounter_id)
 
 
-def _generation_key(user_id: Any) -> str:
+def generation_key(user_id: Any) -> str:
     return _key("generation", user_id)
 
 
@@ -100,8 +107,11 @@ def shared() -> bool:
 
 
 class UnchangedPollMiddleware:
-    """Right after SessionMiddleware: a poll the cache proves unchanged gets its 204 here; any
-    other request of the encounter page gets the user's generation, read before the account."""
+    """Right after SessionMiddleware: a poll the cache proves unchanged gets its 204 here, and a
+    changed one the board another player who reads the fight alike was just sent
+    (combat.boardcache.from_cache); any other request of the encounter page gets the user's
+    generation, read before the account (and so does a page's stream of new versions,
+    combat.push, which ends when it changes)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -109,53 +119,71 @@ class UnchangedPollMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if enabled() and POLL.match(request.path_info):
             request.get_host()  # a host not allowed: the 400 the full way gives
-            if unchanged(request):
+            poll = asked(request)
+            if poll is not None and _proven(poll):
                 response = HttpResponse(status=204)
                 patch_vary_headers(response, ("Cookie", "HX-Request"))
                 response["Cache-Control"] = "private, no-cache"
                 return response
+            board = boardcache.from_cache(request, poll) if poll is not None else None
+            if board is not None:
+                return board
+            generation = _generation(request.session.get(SESSION_KEY))
+            request.poll_generation = generation  # type: ignore[attr-defined]
+        elif shared() and EVENTS.match(request.path_info):  # a stream ends when it changes
             generation = _generation(request.session.get(SESSION_KEY))
             request.poll_generation = generation  # type: ignore[attr-defined]
         return self.get_response(request)
 
 
+@dataclass(frozen=True)
+class Poll:
+    """A poll as static/js/app.js sends it, by a session with a user (not yet proven)."""
+
+    campaign_id: int
+    encounter_id: int
+    version: int
+    seen: str | None
+    user_id: Any
+    auth_hash: str
+
+
 def unchanged(request: HttpRequest) -> bool:
     """Is this a poll of a version the cache proves current, by a user it proves may watch?"""
+    poll = asked(request)
+    return poll is not None and _proven(poll)
+
+
+def asked(request: HttpRequest) -> Poll | None:
+    """The poll, if the request is one in the shape static/js/app.js sends, else None."""
     match = POLL.match(request.path_info)
     headers = request.headers
     if match is None or request.method != "GET" or headers.get("HX-Request") != "true":
-        return False
+        return None
     if headers.get("HX-History-Restore-Request") == "true":  # wants the whole page
-        return False
+        return None
     query = request.GET
     version, seen = query.get("version", ""), query.get("seen")
     if set(query) - ASKED or len(query.getlist("version")) != 1:
-        return False
+        return None
     if not VERSION.match(version) or any(len(query.getlist(name)) > 1 for name in ASKED):
-        return False
+        return None
     user_id = request.session.get(SESSION_KEY)
     auth_hash = request.session.get(HASH_SESSION_KEY)
     if user_id is None or not auth_hash:
-        return False
-    return _proven(request, int(match[1]), int(match[2]), int(version), seen, user_id, auth_hash)
+        return None
+    return Poll(int(match[1]), int(match[2]), int(version), seen, user_id, auth_hash)
 
 
-def _proven(
-    request: HttpRequest,
-    campaign_id: int,
-    encounter_id: int,
-    version: int,
-    seen: str | None,
-    user_id: Any,
-    auth_hash: str,
-) -> bool:
+def _proven(poll: Poll) -> bool:
+    encounter_id, version = poll.encounter_id, poll.version
     keys = [
-        _state_key(encounter_id),
-        _may_key(user_id, encounter_id),
-        _generation_key(user_id),
-        _key(EPOCH),
-        _superseded_key(encounter_id, version),
-        _deleted_key(encounter_id),
+        state_key(encounter_id),
+        may_key(poll.user_id, encounter_id),
+        generation_key(poll.user_id),
+        epoch_key(),
+        superseded_key(encounter_id, version),
+        deleted_key(encounter_id),
     ]
     try:
         found = cache.get_many(keys)
@@ -167,13 +195,13 @@ def _proven(
         isinstance(state, dict)
         and epoch is not None
         and state.get("epoch") == epoch
-        and state.get("campaign") == campaign_id
+        and state.get("campaign") == poll.campaign_id
         and state.get("version") == version
-        and (not seen or seen == state.get("head"))
+        and (not poll.seen or poll.seen == state.get("head"))
         and superseded is None
         and deleted is None
         and generation is not None
-        and may == [generation, auth_hash, epoch]
+        and may == [generation, poll.auth_hash, epoch]
     )
 
 
@@ -185,7 +213,7 @@ def _generation(user_id: Any) -> str | None:
     the account, so a change after this read makes what the request writes count for nothing."""
     if user_id is None:
         return None
-    key = _generation_key(user_id)
+    key = generation_key(user_id)
     try:
         cache.add(key, secrets.token_hex(8), GENERATION_SECONDS)
         found = cache.get(key)
@@ -196,28 +224,32 @@ def _generation(user_id: Any) -> str | None:
 
 
 def _epoch() -> str | None:
-    cache.add(_key(EPOCH), secrets.token_hex(8), None)
-    found = cache.get(_key(EPOCH))
+    cache.add(epoch_key(), secrets.token_hex(8), None)
+    found = cache.get(epoch_key())
     return found if isinstance(found, str) else None
 
 
-def allow(request: HttpRequest, encounter: Encounter) -> None:
+def allow(request: HttpRequest, encounter: Encounter) -> list[Any] | None:
     """After the full way showed this user the encounter (account and membership checked):
     polls of this session may be answered here, and the encounter's state is filled if no
-    commit published it yet."""
+    commit published it yet. Returns what proves it (`may`: the user's generation, the
+    session's password hash, the epoch), or None."""
     generation = getattr(request, "poll_generation", None)
     auth_hash = request.session.get(HASH_SESSION_KEY)
     same = str(request.session.get(SESSION_KEY)) == str(request.user.pk)
     if generation is None or not auth_hash or not same:
-        return
-    may = _may_key(request.user.pk, encounter.pk)
+        return None
+    may = may_key(request.user.pk, encounter.pk)
     try:
         epoch = _epoch()
-        cache.set(may, [generation, auth_hash, epoch], MAY_SECONDS)
-        if cache.get(_state_key(encounter.pk)) is None:
-            cache.add(_state_key(encounter.pk), _state_of(encounter, epoch), STATE_SECONDS)
+        proof = [generation, auth_hash, epoch]
+        cache.set(may, proof, MAY_SECONDS)
+        if cache.get(state_key(encounter.pk)) is None:
+            cache.add(state_key(encounter.pk), _state_of(encounter, epoch), STATE_SECONDS)
     except Exception:
         logger.warning("poll cache unwritable", exc_info=True)
+        return None
+    return proof
 
 
 def _state_of(encounter: Encounter, epoch: str | None) -> dict[str, Any]:
@@ -242,19 +274,19 @@ def publish(encounter_id: int, campaign_id: int, version: int, head: str) -> Non
     version before it marked superseded (a publish that lands late never answers for it)."""
     try:
         state = {"campaign": campaign_id, "version": version, "head": head, "epoch": _epoch()}
-        cache.set(_superseded_key(encounter_id, version - 1), True, STATE_SECONDS * 2)
-        cache.set(_state_key(encounter_id), state, STATE_SECONDS)
+        cache.set(superseded_key(encounter_id, version - 1), True, STATE_SECONDS * 2)
+        cache.set(state_key(encounter_id), state, STATE_SECONDS)
     except Exception:  # the old state stays at most STATE_SECONDS; polls then go the full way
         logger.error("poll cache: encounter %s version %s not published", encounter_id, version)
         with contextlib.suppress(Exception):  # it failed to set: likely this fails too
-            cache.delete(_state_key(encounter_id))
+            cache.delete(state_key(encounter_id))
 
 
 def forget_encounter(encounter_id: int) -> None:
     """Deleted: its mark outlives any state a late publish or a request in flight writes."""
     try:
-        cache.set(_deleted_key(encounter_id), True, STATE_SECONDS * 2)
-        cache.delete(_state_key(encounter_id))
+        cache.set(deleted_key(encounter_id), True, STATE_SECONDS * 2)
+        cache.delete(state_key(encounter_id))
     except Exception:
         logger.error("poll cache: deleted encounter %s still cached", encounter_id)
 
@@ -262,14 +294,23 @@ def forget_encounter(encounter_id: int) -> None:
 def forget_all() -> None:
     """A new epoch: every state and "may" written before counts for nothing (a restore)."""
     try:
-        cache.set(_key(EPOCH), secrets.token_hex(8), None)
+        cache.set(epoch_key(), secrets.token_hex(8), None)
     except Exception:
         logger.error("poll cache: the epoch was not renewed")
+
+
+async def same_generation(user_id: Any, generation: str) -> bool:
+    """Is this still the user's generation (no membership or account of theirs changed)?"""
+    try:
+        return bool(await cache.aget(generation_key(user_id)) == generation)
+    except Exception:
+        logger.warning("poll cache unreadable", exc_info=True)
+        return False
 
 
 def new_generation(user_id: Any) -> None:
     """The user's memberships or account changed: nothing a full request wrote counts."""
     try:
-        cache.set(_generation_key(user_id), secrets.token_hex(8), GENERATION_SECONDS)
+        cache.set(generation_key(user_id), secrets.token_hex(8), GENERATION_SECONDS)
     except Exception:
         logger.error("poll cache: user %s keeps an old generation", user_id)

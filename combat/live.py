@@ -70,3 +70,12 @@ def rewritten_warning(request: HttpRequest, encounter: Encounter) -> HttpRespons
     response = render(request, "combat/encounter.html#rewritten", {"gone": gone})
     response["HX-Reswap"] = "none"
     return response
+
+
+def head_mark(encounter: Encounter) -> str:
+    """`seen_mark` of the encounter's newest entry, from the encounter's row alone (its log's
+    length and head), as the commit that appended it published it."""
+    if not encounter.log_length:
+        return ""
+    token = seen_token(encounter.pk, encounter.log_length, encounter.log_head)
+    return f"{encounter.log_length}.{token}"

@@ -4,17 +4,19 @@ viewer, in one language, is kept in this process (a bounded LRU), so a board dra
 
 An event never changes (the log is append-only and hash-chained), and neither does the event an
 undo or redo names, so whether a viewer sees an entry and what it shows depend only on the
-event and on what the viewer may read. The key holds all of that whole, never a digest of it:
-the event's id and hash, its author's name, the language, and every field of the `Viewer` the
-filter reads (combat.visibility). Two viewers share an entry only when the filter cannot tell
-them apart, so nothing one may read can reach the other. An entry the viewer may not see is
-kept as empty.
+event and on what the viewer may read. The key holds all of that: the event's id and hash, its
+author's name, the language, and every field of the `Viewer` the filter reads (combat.visibility)
+as one SHA-256 digest of them all (red team: the fields whole, every combatant's name in each
+key, let a fight of many long names pin hundreds of MB in 4,096 keys). Two viewers share an
+entry only when the filter cannot tell them apart, so nothing one may read can reach the other.
+An entry the viewer may not see is kept as empty.
 
 A board drawn again for a browser that already shows the log up to an entry (`Shown`) may
 send only the entries after it (`log_page(shown=…)`): when that entry is still the one the browser
 saw, the viewer reads the log as it did then (`view_mark`), and no entry since is an undo or a
 redo (they strike or lift an older entry)."""
 
+import hashlib
 import json
 import threading
 from collections import OrderedDict
@@ -209,10 +211,16 @@ def viewer_key(viewer: Viewer) -> Hashable:
     )
 
 
+def reading_digest(viewer: Viewer) -> str:
+    """`viewer_key` as one digest: what an entry's key holds of its reader (a few bytes however
+    many combatants the fight has)."""
+    return hashlib.sha256(repr(viewer_key(viewer)).encode()).hexdigest()
+
+
 def entries_html(rows: Sequence[Row], viewer: Viewer, system: str) -> list[SafeString]:
     """Each row's entry as this viewer reads it ("" when not theirs to see), drawn only where
     it was not drawn before (an event's pk also names its system: not part of the key)."""
-    seen, language = viewer_key(viewer), get_language()
+    seen, language = reading_digest(viewer), get_language()
     keys = [(row.pk, row.hash, row.author, row.undone_by, language, seen) for row in rows]
     with _lock:
         found = [_drawn.get(key) for key in keys]

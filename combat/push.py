@@ -29,7 +29,7 @@ process of its own, and the ASGI server does nothing but hold streams (docs/depl
 import asyncio
 import logging
 import re
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from contextlib import aclosing
 from typing import Any
 
@@ -44,6 +44,8 @@ from django.http import HttpRequest, StreamingHttpResponse
 from . import hub
 from .live import encounter_changed
 from .models import Encounter
+
+Watching = Callable[[], Awaitable[bool]]  # may the stream's user still watch?
 
 logger = logging.getLogger(__name__)
 HEARTBEAT = 15.0  # seconds between comment lines: below every proxy's idle timeout
@@ -130,10 +132,10 @@ def _abandoned(listener: hub.Listener) -> None:
 
 
 def stream_response(
-    request: HttpRequest, listener: hub.Listener, encounter_id: int
+    request: HttpRequest, listener: hub.Listener, encounter_id: int, still: Watching
 ) -> StreamingHttpResponse:
     response = StreamingHttpResponse(
-        stream(listener, encounter_id, since(request)), content_type="text/event-stream"
+        stream(listener, encounter_id, since(request), still), content_type="text/event-stream"
     )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -142,9 +144,13 @@ def stream_response(
     return response
 
 
-async def stream(listener: hub.Listener, encounter_id: int, shown: int) -> AsyncIterator[str]:
+async def stream(
+    listener: hub.Listener, encounter_id: int, shown: int, still: Watching
+) -> AsyncIterator[str]:
     """The stream: the current version if the page shows less, then each published version; on
-    `RESYNC` (Redis came back, or this stream fell behind) the version read again."""
+    `RESYNC` (Redis came back, or this stream fell behind) the version read again. Before each
+    version, `still`: may the user still watch (red team: a removed player heard every commit
+    until the stream's end)? If not, it ends; the page polls, and the poll is refused."""
     global _open
     _open += 1
     listener.started = True
@@ -158,6 +164,8 @@ async def stream(listener: hub.Listener, encounter_id: int, shown: int) -> Async
                     if current is None:
                         return  # deleted: the page's poll says so
                     item = current if current > sent else 0
+                if item > 0 and not await still():
+                    return
                 if item > 0:
                     sent = max(sent, item)
                     yield _event(item)

@@ -4,8 +4,8 @@ The logs' triggers refuse to delete rows whose parent still exists (an edit of h
 log rows go last, in the same transaction, with a raw delete that bypasses the ORM's refusal.
 
 The poll cache (combat.fastpoll) hears of every commit, of deleted encounters, of every
-membership added or removed and of every save of an account (a role changed by `update()` sends
-nothing: it does not change what an unchanged poll is told).
+membership added, removed or saved (a role changed: campaigns.services.set_role saves it, so a
+new co-GM is never sent a player's board kept in the cache) and of every save of an account.
 """
 
 from typing import Any

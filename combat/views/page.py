@@ -1,6 +1,8 @@
 """The encounter list, the encounter page (and its polled board, and the stream that says when
 to ask for it), the panel asked for again, and the GM's add / adjust forms."""
 
+import functools
+
 from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -65,11 +67,12 @@ def encounter_page(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResp
     warning = live.rewritten_warning(request, encounter)  # what this browser saw is gone
     if warning is not None:
         return warning
-    fastpoll.allow(request, encounter)  # its next unchanged polls: from the cache
+    proof = fastpoll.allow(request, encounter)  # its next unchanged polls: from the cache
     polled = partial(request) and query["version"] is not None
     if polled and query["version"] == encounter.version:
         return HttpResponse(status=204)  # nothing changed: no swap, no flicker
     scene = Scene.load(membership, encounter, request.user)
+    boardcache.remember(scene, proof)  # its next changed boards: from the cache, where kept
     if polled:
         return _board(request, scene, shown_of(request.GET))
     if partial(request) and query["panel"]:  # the panel again (acting as, or a new offer)
@@ -87,14 +90,17 @@ def encounter_page(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResp
 async def encounter_events(request: AuthedHttpRequest, pk: int, enc_pk: int) -> HttpResponseBase:
     """The page's stream of new versions (combat.push), for the page's members only (404 for
     anybody else, as the page); 204 where no stream can be had (a WSGI process, no Redis, too
-    many open): the page then polls as it always did."""
+    many open): the page then polls as it always did. It ends when the user's memberships or
+    account change (their generation, read before the account: combat.fastpoll)."""
+    generation = getattr(request, "poll_generation", None)
     await sync_to_async(_watched)(request, pk, enc_pk)
-    if not push.available(request):
+    if not push.available(request) or generation is None:
         return HttpResponse(status=204)
     listener = await push.subscribed(enc_pk)  # the process's one subscriber (combat.hub)
     if listener is None:
         return HttpResponse(status=204)
-    return push.stream_response(request, listener, enc_pk)
+    watcher = functools.partial(fastpoll.same_generation, request.user.pk, generation)
+    return push.stream_response(request, listener, enc_pk, watcher)
 
 
 def _watched(request: AuthedHttpRequest, pk: int, enc_pk: int) -> None:

@@ -245,7 +245,7 @@ def test_a_request_in_flight_cannot_bring_a_deleted_encounter_back(
     url = _url(encounter)
     stale = type(encounter).objects.get(pk=encounter.pk)
     encounter.delete()
-    cache.delete(fastpoll._state_key(stale.pk))
+    cache.delete(fastpoll.state_key(stale.pk))
     fastpoll.allow(page.wsgi_request, stale)  # its full request began before the delete
     for sent in (shown, {"version": shown["version"]}):  # with its mark, or none remembered
         assert client.get(url, sent, **HTMX).status_code == 404

@@ -7,6 +7,7 @@ The streams here run through Django's AsyncClient (an ASGI request) against the 
 """
 
 import asyncio
+import contextlib
 import os
 import re
 import threading
@@ -21,6 +22,7 @@ from django.db import connections
 from django.test import AsyncClient
 from django.urls import reverse
 
+from campaigns.models import Membership
 from combat import push, workflows
 from tests.combat.test_at_the_table import _prepared
 
@@ -161,6 +163,35 @@ def test_a_members_stream_hears_the_version_of_each_commit_and_only_that(table, 
 
     run(scenario)
     assert push._open == 0  # the stream closed and its subscription with it
+
+
+@needs_redis
+def test_a_stream_ends_when_its_player_is_removed(table, live):  # type: ignore[no-untyped-def]
+    """Red team: a removed player's open stream went on telling the time of every commit until
+    its lifetime ended, while every other door answered 404."""
+    gm, encounter, _keys = table
+
+    async def scenario() -> list[str]:
+        client = AsyncClient()
+        player = await sync_to_async(_user)("hrac")
+        await client.aforce_login(player)
+        answer = await client.get(_events(encounter), {"version": encounter.version})
+        assert answer.status_code == 200
+        lines = aiter(answer.streaming_content)
+        assert (await _next(lines)).startswith("retry: ")
+        removed = Membership.objects.filter(campaign_id=encounter.campaign_id, user=player)
+        await sync_to_async(removed.delete)()
+        assert (await client.get(_page(encounter))).status_code == 404
+        await sync_to_async(workflows.next_turn)(encounter.pk, gm, "after-removal")
+        heard = []
+        with contextlib.suppress(StopAsyncIteration):
+            for _ in range(10):
+                heard.append(await _next(lines))
+        return heard
+
+    heard = run(scenario)
+    assert not any("event: changed" in chunk for chunk in heard)
+    assert push._open == 0  # it ended
 
 
 @needs_redis

@@ -2,6 +2,8 @@
 shown never reaches another the filter tells apart, whichever of them asked first, and a change
 in what a viewer may read (a revealed HP, a language, a renamed author) draws the entry again."""
 
+import sys
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
@@ -144,6 +146,29 @@ def test_the_key_holds_every_field_of_the_viewer():
         "stats_shown": True,
     }
     assert {field.name for field in fields(Viewer)} == set(changed)
-    key = log_html.viewer_key(base)
+    key, digest = log_html.viewer_key(base), log_html.reading_digest(base)
     for name, value in changed.items():
         assert log_html.viewer_key(replace(base, **{name: value})) != key, name
+        assert log_html.reading_digest(replace(base, **{name: value})) != digest, name
+
+
+def test_an_entry_costs_a_few_hundred_bytes_however_many_combatants_the_fight_has(
+    client, leader_hit
+):
+    """Red team: the key held every combatant's name, so 4,096 entries of a fight of many long
+    names pinned hundreds of MB per process. Now the reader is one digest in the key."""
+    gm, encounter, _keys = leader_hit
+    many = Monster.objects.get(campaign=encounter.campaign, name="Vůdce skřetů")
+    many.pk, many.name = None, "Ž" * 110
+    many.save()
+    workflows.add_combatants(encounter.pk, gm, "many", record=many, count=20)
+    log_html.forget()
+    _page(client, _user("hrac"), encounter)
+    assert log_html._drawn
+    for key in log_html._drawn:
+        assert _deep_size(key) < 1024
+
+
+def _deep_size(value: object) -> int:
+    inner = value if isinstance(value, tuple | list | frozenset) else ()
+    return sys.getsizeof(value) + sum(_deep_size(part) for part in inner)
