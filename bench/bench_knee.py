@@ -18,7 +18,7 @@ now and then) with sessions and the cache in Redis, as a deploy with REDIS_URL r
 (``--modes``):
 
 - ``cache``: every tab polls every 2 s, unchanged polls answered from the cache
-  (`POLL_FROM_CACHE=1`); gunicorn `-w 2` sync workers, `CONN_MAX_AGE=60`.
+  (`POLL_FROM_CACHE=1`); gunicorn `-w 2` sync workers (``--workers``), `CONN_MAX_AGE=60`.
 - ``full``: the same with `POLL_FROM_CACHE=0`.
 - ``sse``: every tab holds a stream (Locust's `LOAD_MODE=sse`, bench/locustfile.py) and asks
   for its board only when an event names a newer version, polling every 20 s besides (as
@@ -219,9 +219,9 @@ def _step_of(
     pooled = {"CONN_MAX_AGE": "0", "DB_POOL_SIZE": str(POOL)}  # see POOL
     env = {**env, "POLL_FROM_CACHE": flag, "LIVE_SSE_ROUTED": str(int(servers == "routed"))}
     if servers == "asgi":
-        app = Server({**env, **pooled}, free_port(), extra=ASGI, app="config.asgi:application")
+        app = Server({**env, **pooled}, free_port(), workers(), ASGI, "config.asgi:application")
     else:
-        app = Server(env, free_port(), workers=2, extra=access)
+        app = Server(env, free_port(), workers=workers(), extra=access)
     streams = None
     if servers == "routed":  # the streams alone: one event loop holds them all
         streams = Server({**env, **pooled}, free_port(), 1, ASGI, "config.asgi:application")
@@ -255,11 +255,11 @@ def _step_of(
 def render(found: dict[str, list[dict[str, Any]]], database: str, seconds: int) -> str:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     lines = [
-        "## The knee: open tabs on two app processes (`bench/bench_knee.py`, issue R)",
+        f"## The knee: open tabs on {workers()} app processes (`bench/bench_knee.py`, issue R)",
         "",
         f"Run {datetime.date.today()} on {os.cpu_count()} CPUs (load average at the end: "
         f"{load}), Python {platform.python_version()}, {database}, gunicorn "
-        f"{metadata.version('gunicorn')} `-w 2` (sync workers with `CONN_MAX_AGE=60` for "
+        f"{metadata.version('gunicorn')} `-w {workers()}` (sync workers with `CONN_MAX_AGE=60` for "
         f"polling; uvicorn-worker {metadata.version('uvicorn-worker')} for SSE), sessions and "
         f"cache in Redis, Locust {metadata.version('locust')} on the same machine, loopback "
         f"only; {seconds} s per step on a fresh server, the modes alternating which goes "
@@ -309,6 +309,11 @@ def _row(step: dict[str, Any]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+def workers() -> int:
+    """App worker processes (`--workers`): 2 as issue R measured first; the README serves with 4."""
+    return int(os.environ.get("KNEE_WORKERS", "2"))
+
+
 def options_gm_every() -> str:
     return os.environ.get("LOAD_GM_EVERY", "3,5").replace(",", "-")
 
@@ -321,8 +326,10 @@ def main() -> None:
     parser.add_argument("--stop-ms", type=float, default=1000.0, help="a mode stops past this p99")
     parser.add_argument("--print", action="store_true", help="print only; do not write the file")
     parser.add_argument("--gm-every", default="3,5", help="seconds between a GM's actions")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn's -w (the app's)")
     options = parser.parse_args()
     os.environ["LOAD_GM_EVERY"] = options.gm_every  # read by bench/locustfile.py
+    os.environ["KNEE_WORKERS"] = str(options.workers)
     tabs = sorted(int(n) for n in options.tabs.split(","))
     modes = [mode for mode in options.modes.split(",") if mode in MODES]
     _raise_file_limit()
