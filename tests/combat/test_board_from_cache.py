@@ -20,20 +20,12 @@ from combat.rules.base import Action
 from tests.combat.test_board_cache import PROPOSALS
 from tests.combat.test_board_cache import table as table  # noqa: F401  (the fixture)
 from tests.combat.test_encounter_views import HTMX, _url
+from tests.combat.test_fastpoll import fast as fast  # noqa: F401  (the fixture)
 
+pytestmark = pytest.mark.usefixtures("fast")  # polls answered from a shared cache
 BOARD = re.compile(r'<div id="board"[^>]*>')
 COUNTER = itertools.count()
 DOG = re.compile(r'data-combatant="Pes".*?class="[^"]*health">([^<]*)<', re.S)
-
-
-@pytest.fixture(autouse=True)
-def fast(settings):  # type: ignore[no-untyped-def]
-    """Polls answered from a shared cache (as with REDIS_URL)."""
-    settings.POLL_FROM_CACHE = True
-    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def committed():  # type: ignore[no-untyped-def]
