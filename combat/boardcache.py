@@ -32,10 +32,10 @@ since gives the user a new generation), a reading recorded under the sight of th
 and the board for that reading, drawn by the full way for a player who reads the fight alike.
 A board is thus only ever sent to a player the full way would send that very board: a fact
 changed since the reading gives the version another sight, and the full way then works the
-reading out again. A character given to another player between two versions changes the sight
-only when the next full request reads it; until then a player may get a board kept for the
-reading they had at this version (what they read at it a moment before), never a board of a
-later version read as they no longer may.
+reading out again. A character handed to another player (no new version) gives both players a
+new generation (combat.signals), so neither is answered from a reading made before. A reading
+counts for a minute (`fastpoll.STATE_SECONDS`): should Redis lose a new generation, it stops
+counting soon.
 """
 
 from __future__ import annotations
@@ -115,8 +115,8 @@ def _secret(secret: str) -> str:
     return hashlib.sha256(f"board:{secret}".encode()).hexdigest()[:12]
 
 
-def _reading_key(user_id: Any, encounter_id: int) -> str:
-    return _key("reading", user_id, encounter_id)
+def _reading_key(user_id: Any, campaign_id: int, encounter_id: int) -> str:
+    return _key("reading", user_id, campaign_id, encounter_id)
 
 
 def _sight_key(encounter_id: int, version: int, head: str) -> str:
@@ -149,14 +149,16 @@ def remember(scene: Scene, proof: list[Any] | None) -> None:
     if proof is None:
         return
     encounter, found = scene.encounter, reading(scene)
-    mine = _reading_key(scene.user.pk, encounter.pk)
+    mine = _reading_key(scene.user.pk, encounter.campaign_id, encounter.pk)
     try:
         if found is None:  # a GM (a player made one by a role no signal told of), or proposals
             cache.delete(mine)
             return
         seen = sight(scene)
         at = _sight_key(encounter.pk, encounter.version, head_mark(encounter))
-        cache.set_many({at: seen, mine: [*proof, seen, found]}, fastpoll.MAY_SECONDS)
+        # A minute, not fastpoll's ten: a player's next full request is never far off, and a
+        # lost new generation (Redis failing at that moment) stops counting soon (red team).
+        cache.set_many({at: seen, mine: [*proof, seen, found]}, fastpoll.STATE_SECONDS)
     except Exception:
         logger.warning("board cache unwritable", exc_info=True)
 
@@ -172,7 +174,7 @@ def from_cache(request: HttpRequest, poll: fastpoll.Poll) -> HttpResponse | None
         fastpoll.generation_key(user_id),
         fastpoll.epoch_key(),
         fastpoll.deleted_key(encounter_id),
-        _reading_key(user_id, encounter_id),
+        _reading_key(user_id, poll.campaign_id, encounter_id),
     ]
     try:
         state, generation, epoch, deleted, recorded = _many(first)

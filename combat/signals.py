@@ -5,18 +5,27 @@ log rows go last, in the same transaction, with a raw delete that bypasses the O
 
 The poll cache (combat.fastpoll) hears of every commit, of deleted encounters, of every
 membership added, removed or saved (a role changed: campaigns.services.set_role saves it, so a
-new co-GM is never sent a player's board kept in the cache) and of every save of an account.
+new co-GM is never sent a player's board kept in the cache), of every save of an account and of
+every character handed to another player or deleted.
 """
 
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
 from campaigns.log_triggers import log_wipe_allowed
-from campaigns.models import Campaign, JournalRoll, Membership, Post, RegisterEntry, Thread
+from campaigns.models import (
+    Campaign,
+    Character,
+    JournalRoll,
+    Membership,
+    Post,
+    RegisterEntry,
+    Thread,
+)
 
 from . import dice_audit, fastpoll, search_index
 from .live import encounter_changed
@@ -63,6 +72,37 @@ def account_changed(sender: type, instance: Any, **kwargs: Any) -> None:
     if kwargs.get("update_fields") == frozenset({"last_login"}):  # a login: nothing to forget
         return
     _new_generation(instance.pk)
+
+
+_UNREAD = object()
+
+
+@receiver(pre_save, sender=Character)
+def note_owner(sender: type, instance: Character, **kwargs: Any) -> None:
+    """Whose the character was, where a save may hand it to someone else (read only where the
+    poll cache is shared: it is for `owner_changed`)."""
+    fields = kwargs.get("update_fields")
+    if fastpoll.shared() and instance.pk is not None and (fields is None or "owner" in fields):
+        owners = Character.objects.filter(pk=instance.pk).values_list("owner_id", flat=True)
+        instance._owner_before = owners.first()  # type: ignore[attr-defined]
+
+
+@receiver(post_save, sender=Character)
+@receiver(post_delete, sender=Character)
+def owner_changed(sender: type, instance: Character, **kwargs: Any) -> None:
+    """A character handed to another player (or deleted) changes what its players read of every
+    fight it is in, without a new version: they get a new generation, so no board kept for how
+    they read it before is sent them from the cache (red team: a request that read the old
+    owner could record the old sight after the change)."""
+    if "created" not in kwargs:  # deleted
+        players = {instance.owner_id}
+    else:
+        before = instance.__dict__.pop("_owner_before", _UNREAD)
+        if before is _UNREAD or before == instance.owner_id:
+            return
+        players = {before, instance.owner_id}
+    for user_id in players - {None}:
+        _new_generation(user_id)
 
 
 def _new_generation(user_id: Any) -> None:

@@ -168,6 +168,30 @@ def test_an_npc_given_to_another_player_changes_what_both_are_sent(table):
     assert _drawn(his) and DOG.search(_body(his))[1].startswith("3 / ")
 
 
+def test_a_request_that_read_the_old_owner_cannot_hand_her_the_dogs_numbers_again(table):
+    """Red team: the GM gives the dog to treti while hrac's request, which read the rows before,
+    is still drawing; its sight (the old owner) lands after treti's. Without a new generation
+    for both players, druha's old reading matched that sight again, and treti's board (which
+    reads the dog as its player) was sent her from the cache."""
+    hrac, treti, druha = (Page(table[name], table) for name in ("hrac", "treti", "druha"))
+    _change(table)
+    encounter = table["encounter"]
+    encounter.refresh_from_db()
+    member = Membership.objects.get(campaign=encounter.campaign, user=table["hrac"])
+    before = Scene.load(member, encounter, table["hrac"])  # hrac's request reads the rows
+    proof = cache.get(fastpoll.may_key(table["hrac"].pk, encounter.pk))
+    dog = Character.objects.get(name="Pes")
+    dog.owner = table["treti"]
+    with committed():
+        dog.save()  # as the GM's record form saves it: no new version
+    bare = {"version": treti.sent["version"]}
+    his = treti.client.get(_url(table), bare, **HTMX)
+    assert _drawn(his) and DOG.search(_body(his))[1].startswith("3 / ")
+    boardcache.remember(before, proof)  # hrac's request lands last
+    hers = druha.client.get(_url(table), bare, **HTMX)
+    assert _drawn(hers) and not DOG.search(_body(hers))[1].startswith("3 / ")
+
+
 def test_another_language_and_another_remembered_entry_go_the_full_way(
     table, django_assert_max_num_queries
 ):
