@@ -9,7 +9,7 @@ template view (the login page), the unchanged poll answered from the cache (comb
 and the same poll the full way (`POLL_FROM_CACHE` off: session, user, membership, encounter, the
 remembered entry), as the GM and as a player; a changed poll (the board) for scale, and a
 player's changed poll answered with the board kept for players who read the fight alike, from
-the cache before the database (combat.boardcache.from_cache) and the full way. Each is a ratio
+the cache before the database (combat.fastpoll) and the full way. Each is a ratio
 to the bare view in the same round. Goal (issue R): the cached poll ≤ 0.3× the bare view,
 with 0 database queries.
 """

@@ -18,15 +18,15 @@ The GM's board is never kept (it carries the GM's one-time keys for proposals), 
 board that lists their own open proposals. The key carries a digest of SECRET_KEY; entries live
 a short while (`SECONDS`): a version's board is asked for within seconds of the change.
 
-**From the cache, before the database** (`from_cache`, called by combat.fastpoll's middleware
-where polls are answered from a shared cache). A full request that showed a player the
+**From the cache, before the database** (combat.fastpoll's middleware, where polls are answered
+from a shared cache, reads what this module keeps). A full request that showed a player the
 encounter (account and membership checked) records, beside fastpoll's proof that this session
 may watch it, the player's reading and the `sight` it was worked out from: a digest of every
 fact of the fight a player's reading depends on whoever the player is (`Viewer.of`'s inputs:
 who is in the fight, under which name, hidden or not, a character or an NPC, whose it is, whose
 health the GM revealed, whether monsters' numbers are shown) and of who has a proposal waiting.
 It records the sight of the version it read too. A later poll of a changed board is then
-answered here when the cache proves all of this: fastpoll's state of the encounter (its
+answered there when the cache proves all of this: fastpoll's state of the encounter (its
 version, not superseded, not deleted), the session's proof (a membership or account changed
 since gives the user a new generation), a reading recorded under the sight of the version now,
 and the board for that reading, drawn by the full way for a player who reads the fight alike.
@@ -34,11 +34,9 @@ A board is thus only ever sent to a player the full way would send that very boa
 changed since the reading gives the version another sight, and the full way then works the
 reading out again. A character handed to another player (no new version) gives both players a
 new generation (combat.signals), so neither is answered from a reading made before. A reading
-counts for a minute (`fastpoll.STATE_SECONDS`): should Redis lose a new generation, it stops
-counting soon.
+counts for a minute (`READING_SECONDS`): should Redis lose a new generation, it stops counting
+soon.
 """
-
-from __future__ import annotations
 
 import functools
 import hashlib
@@ -48,20 +46,19 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
-from django.utils import translation
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
-from . import fastpoll
 from .live import head_mark
 from .log_html import Shown, reading_digest, viewer_key
 from .presenter import Scene
-from .views.queries import shown_of
 from .visibility import Viewer
 
 logger = logging.getLogger(__name__)
 SECONDS = 30
+# How long a reading and a sight count: a minute (fastpoll.STATE_SECONDS), not fastpoll's ten
+# for "may watch": a player's next full request is never far off, and a new generation Redis
+# failed to write (a removal during a blip) stops mattering soon (red team).
+READING_SECONDS = 60
 
 
 def board_key(scene: Scene, shown: Shown | None) -> str | None:
@@ -115,11 +112,11 @@ def _secret(secret: str) -> str:
     return hashlib.sha256(f"board:{secret}".encode()).hexdigest()[:12]
 
 
-def _reading_key(user_id: Any, campaign_id: int, encounter_id: int) -> str:
+def reading_key(user_id: Any, campaign_id: int, encounter_id: int) -> str:
     return _key("reading", user_id, campaign_id, encounter_id)
 
 
-def _sight_key(encounter_id: int, version: int, head: str) -> str:
+def sight_key(encounter_id: int, version: int, head: str) -> str:
     return _key("sight", encounter_id, version, head)
 
 
@@ -149,70 +146,13 @@ def remember(scene: Scene, proof: list[Any] | None) -> None:
     if proof is None:
         return
     encounter, found = scene.encounter, reading(scene)
-    mine = _reading_key(scene.user.pk, encounter.campaign_id, encounter.pk)
+    mine = reading_key(scene.user.pk, encounter.campaign_id, encounter.pk)
     try:
         if found is None:  # a GM (a player made one by a role no signal told of), or proposals
             cache.delete(mine)
             return
         seen = sight(scene)
-        at = _sight_key(encounter.pk, encounter.version, head_mark(encounter))
-        # A minute, not fastpoll's ten: a player's next full request is never far off, and a
-        # lost new generation (Redis failing at that moment) stops counting soon (red team).
-        cache.set_many({at: seen, mine: [*proof, seen, found]}, fastpoll.STATE_SECONDS)
+        at = sight_key(encounter.pk, encounter.version, head_mark(encounter))
+        cache.set_many({at: seen, mine: [*proof, seen, found]}, READING_SECONDS)
     except Exception:
         logger.warning("board cache unwritable", exc_info=True)
-
-
-def from_cache(request: HttpRequest, poll: fastpoll.Poll) -> HttpResponse | None:
-    """A changed poll's board from the cache, or None: the full way (see the module)."""
-    shown = shown_of(request.GET)
-    if poll.seen and poll.seen != request.GET.get("shown"):  # what it remembers: the full way
-        return None
-    encounter_id, user_id = poll.encounter_id, poll.user_id
-    first = [
-        fastpoll.state_key(encounter_id),
-        fastpoll.generation_key(user_id),
-        fastpoll.epoch_key(),
-        fastpoll.deleted_key(encounter_id),
-        _reading_key(user_id, poll.campaign_id, encounter_id),
-    ]
-    try:
-        state, generation, epoch, deleted, recorded = _many(first)
-        if not isinstance(state, dict) or not isinstance(recorded, list) or len(recorded) != 5:
-            return None
-        proven = generation is not None and epoch is not None and deleted is None
-        proven = proven and recorded[:3] == [generation, poll.auth_hash, epoch]
-        version, head = state.get("version"), state.get("head")
-        if not proven or state.get("epoch") != epoch or state.get("campaign") != poll.campaign_id:
-            return None
-        if not isinstance(version, int) or version <= poll.version or not isinstance(head, str):
-            return None
-        language = translation.get_language_from_request(request)
-        board = key_of(encounter_id, version, head, recorded[4], language, shown)
-        second = [
-            fastpoll.superseded_key(encounter_id, version),
-            _sight_key(encounter_id, version, head),
-            board,
-        ]
-        superseded, seen, content = _many(second)
-    except Exception:  # a cache that fails: the full way, which does not need it
-        logger.warning("board cache unreadable", exc_info=True)
-        return None
-    if superseded is not None or seen != recorded[3] or not isinstance(content, bytes):
-        return None
-    return _answer(content, language)
-
-
-def _many(keys: list[str]) -> list[Any]:
-    found = cache.get_many(keys)
-    return [found.get(key) for key in keys]
-
-
-def _answer(content: bytes, language: str) -> HttpResponse:
-    """The board with the headers the full way gives it."""
-    response = HttpResponse(content)
-    patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
-    response["Content-Language"] = language
-    response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
-    response["Content-Length"] = str(len(content))
-    return response

@@ -17,6 +17,9 @@ right after the session is read, when the cache says all of this:
   the user a new generation, so nothing written before it counts (a removed player, a
   deactivated account, a changed password).
 
+A player's changed poll is answered here too, with the board kept for players who read the
+fight alike, when the same proofs and combat.boardcache's reading and sight hold (see there).
+
 Anything else — no session, a cache that fails, another parameter, a version or mark that
 differs — goes through the middleware chain and the view as before, which keeps every check
 and fills the cache for the next poll. Secrecy is untouched: a 204 says only "nothing new",
@@ -45,10 +48,12 @@ from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from . import boardcache
 from .models import Encounter, Event
+from .views.queries import shown_of
 
 logger = logging.getLogger(__name__)
 POLL = re.compile(r"\A/campaigns/([1-9][0-9]{0,8})/encounters/([1-9][0-9]{0,8})/\Z")
@@ -109,7 +114,7 @@ def shared() -> bool:
 class UnchangedPollMiddleware:
     """Right after SessionMiddleware: a poll the cache proves unchanged gets its 204 here, and a
     changed one the board another player who reads the fight alike was just sent
-    (combat.boardcache.from_cache); any other request of the encounter page gets the user's
+    (combat.boardcache); any other request of the encounter page gets the user's
     generation, read before the account (and so does a page's stream of new versions,
     combat.push, which ends when it changes)."""
 
@@ -117,7 +122,8 @@ class UnchangedPollMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if enabled() and POLL.match(request.path_info):
+        polled = enabled() and POLL.match(request.path_info)
+        if polled:
             request.get_host()  # a host not allowed: the 400 the full way gives
             poll = asked(request)
             if poll is not None and _proven(poll):
@@ -125,12 +131,10 @@ class UnchangedPollMiddleware:
                 patch_vary_headers(response, ("Cookie", "HX-Request"))
                 response["Cache-Control"] = "private, no-cache"
                 return response
-            board = boardcache.from_cache(request, poll) if poll is not None else None
+            board = _board(request, poll) if poll is not None else None
             if board is not None:
                 return board
-            generation = _generation(request.session.get(SESSION_KEY))
-            request.poll_generation = generation  # type: ignore[attr-defined]
-        elif shared() and EVENTS.match(request.path_info):  # a stream ends when it changes
+        if polled or (shared() and EVENTS.match(request.path_info)):  # a stream ends with it
             generation = _generation(request.session.get(SESSION_KEY))
             request.poll_generation = generation  # type: ignore[attr-defined]
         return self.get_response(request)
@@ -186,22 +190,29 @@ def _proven(poll: Poll) -> bool:
         deleted_key(encounter_id),
     ]
     try:
-        found = cache.get_many(keys)
+        state, may, generation, epoch, superseded, deleted = _many(keys)
     except Exception:  # a cache that fails: the full way, which does not need it
         logger.warning("poll cache unreadable", exc_info=True)
         return False
-    state, may, generation, epoch, superseded, deleted = (found.get(key) for key in keys)
+    return (
+        _holds(poll, state, may, generation, epoch, deleted)
+        and state.get("version") == version
+        and (not poll.seen or poll.seen == state.get("head"))
+        and superseded is None
+    )
+
+
+def _holds(poll: Poll, state: Any, proof: Any, generation: Any, epoch: Any, deleted: Any) -> bool:
+    """The cache's state of the encounter is of this epoch, campaign and not deleted, and the
+    session's proof (a full request's "may watch") is of the user's generation now."""
     return (
         isinstance(state, dict)
         and epoch is not None
         and state.get("epoch") == epoch
         and state.get("campaign") == poll.campaign_id
-        and state.get("version") == version
-        and (not poll.seen or poll.seen == state.get("head"))
-        and superseded is None
         and deleted is None
         and generation is not None
-        and may == [generation, poll.auth_hash, epoch]
+        and proof == [generation, poll.auth_hash, epoch]
     )
 
 
@@ -314,3 +325,60 @@ def new_generation(user_id: Any) -> None:
         cache.set(generation_key(user_id), secrets.token_hex(8), GENERATION_SECONDS)
     except Exception:
         logger.error("poll cache: user %s keeps an old generation", user_id)
+
+
+# --- a changed board, kept by combat.boardcache -----------------------------------------------
+
+
+def _board(request: HttpRequest, poll: Poll) -> HttpResponse | None:
+    """A changed poll's board kept for players who read the fight alike, or None: the full
+    way (combat.boardcache says when)."""
+    shown = shown_of(request.GET)
+    if poll.seen and poll.seen != request.GET.get("shown"):  # what it remembers: the full way
+        return None
+    encounter_id, user_id = poll.encounter_id, poll.user_id
+    first = [
+        state_key(encounter_id),
+        generation_key(user_id),
+        epoch_key(),
+        deleted_key(encounter_id),
+        boardcache.reading_key(user_id, poll.campaign_id, encounter_id),
+    ]
+    try:
+        state, generation, epoch, deleted, recorded = _many(first)
+        if not isinstance(recorded, list) or len(recorded) != 5:
+            return None
+        if not _holds(poll, state, recorded[:3], generation, epoch, deleted):
+            return None
+        version, head = state.get("version"), state.get("head")
+        if not isinstance(version, int) or version <= poll.version or not isinstance(head, str):
+            return None
+        language = translation.get_language_from_request(request)
+        board = boardcache.key_of(encounter_id, version, head, recorded[4], language, shown)
+        second = [
+            superseded_key(encounter_id, version),
+            boardcache.sight_key(encounter_id, version, head),
+            board,
+        ]
+        superseded, seen, content = _many(second)
+    except Exception:  # a cache that fails: the full way, which does not need it
+        logger.warning("board cache unreadable", exc_info=True)
+        return None
+    if superseded is not None or seen != recorded[3] or not isinstance(content, bytes):
+        return None
+    return _answer(content, language)
+
+
+def _many(keys: list[str]) -> list[Any]:
+    found = cache.get_many(keys)
+    return [found.get(key) for key in keys]
+
+
+def _answer(content: bytes, language: str) -> HttpResponse:
+    """The board with the headers the full way gives it."""
+    response = HttpResponse(content)
+    patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
+    response["Content-Language"] = language
+    response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
+    response["Content-Length"] = str(len(content))
+    return response

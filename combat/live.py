@@ -38,7 +38,7 @@ def seen_mark(event: Any) -> str:
     """What the page asks the browser to remember of its newest entry: `seq.token`."""
     if event is None:
         return ""
-    return f"{event.seq}.{seen_token(event.encounter_id, event.seq, event.hash)}"
+    return _mark(event.encounter_id, event.seq, event.hash)
 
 
 def rewritten(encounter: Encounter, seen: str | None) -> int | None:
@@ -77,5 +77,8 @@ def head_mark(encounter: Encounter) -> str:
     length and head), as the commit that appended it published it."""
     if not encounter.log_length:
         return ""
-    token = seen_token(encounter.pk, encounter.log_length, encounter.log_head)
-    return f"{encounter.log_length}.{token}"
+    return _mark(encounter.pk, encounter.log_length, encounter.log_head)
+
+
+def _mark(encounter_id: int, seq: int, hash: str) -> str:
+    return f"{seq}.{seen_token(encounter_id, seq, hash)}"

@@ -1,4 +1,4 @@
-"""A changed poll's board from the cache, before the database (combat.boardcache.from_cache,
+"""A changed poll's board from the cache, before the database (combat.fastpoll, combat.boardcache,
 issue R), attacked: it is only ever the board the full way would send this player — not to a
 player who reads the fight otherwise, nor after a proposal, a membership, a role, an account or
 a character changed hands, nor in another language, nor for another campaign's address."""
