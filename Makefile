@@ -39,7 +39,7 @@ test: lint
 	FAST_PASSWORD_HASHER=1 $(PY) -m pytest -rs -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 messages: install
-	DEBUG=1 $(PY) manage.py makemessages -l cs -l en -l pl --no-obsolete --ignore=.venv --ignore=staticfiles
+	DEBUG=1 $(PY) manage.py makemessages -l cs -l en -l pl --no-obsolete --ignore=.venv --ignore=staticfiles --ignore=tests
 	DEBUG=1 $(PY) manage.py compilemessages --ignore=.venv
 
 # Every benchmark; each rewrites its own section of docs/benchmarks.md. The load benchmark needs

@@ -14,6 +14,8 @@ from django.utils.translation import get_language, gettext
 
 from combat.rules.schema import Field, Schema, StatError
 
+from .systemwords import sheet_words
+
 PREFIX = "stat_"
 NESTED_SEPARATOR = ";"
 
@@ -253,6 +255,10 @@ class StatsModelForm(forms.ModelForm):  # type: ignore[type-arg]
         if self.schema is not None and not self.is_bound:
             stats = self.instance.stats or {}
             self.initial.update(initial_values(self.schema, stats, self.stat_names))
+        notes, system = self.fields.get("notes"), getattr(self.instance, "system", "")
+        if notes is not None and system:  # the GM's notes in the system's words (OSE's referee)
+            words = sheet_words(system)
+            notes.label, notes.help_text = words["gm_notes"], words["gm_notes_help"]
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}

@@ -20,6 +20,7 @@ from django.utils.translation import (
     pgettext_lazy,
 )
 
+from campaigns.systemwords import system_word as campaign_system_word
 from combat.rules.base import Step, ValueField, count_of, counted, plain
 from combat.rules.schema import Label
 from combat.rules.systems import SYSTEMS
@@ -177,8 +178,7 @@ def value_field(value: ValueField, system: str = "") -> forms.Field:
 def system_word(system: str, key: str) -> str:
     """One of the fight page's shared words (WORDS) in the system's own terms
     (RuleSystem.words), in the page's language; the generic word where the system gives none."""
-    own = SYSTEMS[system].words.get(key) if system in SYSTEMS else None
-    return pgettext(*own) if own else gettext(WORDS[key])
+    return campaign_system_word(system, key, WORDS[key])
 
 
 def system_words(system: str) -> dict[str, str]:

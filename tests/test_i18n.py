@@ -1,12 +1,20 @@
 """Czech and Polish catalogs are complete, and the committed .mo files match the .po files."""
 
+import dataclasses
 import gettext
+import importlib
+import pkgutil
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import polib
 import pytest
 from django.urls import reverse
+
+import combat.rules
+from combat.rules.fields import Label
+from combat.rules.systems import SYSTEMS
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}")
@@ -101,3 +109,50 @@ def test_language_follows_the_browser(client, roles, accept, heading):
     html = client.get(reverse("campaigns:list"), HTTP_ACCEPT_LANGUAGE=accept).content.decode()
     assert heading in html
     assert f'<html lang="{accept}">' in html
+
+
+def _labels(value: object, found: set[Label], depth: int = 0) -> None:
+    """Every Label in `value`: tuples, lists, mappings and dataclasses (a Schema, a Field, a
+    RuleSystem) are walked into."""
+    if depth > 8:
+        return
+    if isinstance(value, Label):
+        found.add(value)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            _labels(item, found, depth + 1)
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            _labels(item, found, depth + 1)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            _labels(getattr(value, item.name), found, depth + 1)
+
+
+def _rules_labels() -> set[Label]:
+    found: set[Label] = set()
+    for module in pkgutil.walk_packages(combat.rules.__path__, "combat.rules."):
+        for value in vars(importlib.import_module(module.name)).values():
+            _labels(value, found)
+    for system in SYSTEMS.values():  # the schemas too, which are built inside functions
+        _labels(system, found)
+        for schema in (system.creature, system.weapon, system.armor):
+            _labels(tuple(schema.fields), found)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl"])
+def test_every_label_of_the_rules_is_in_the_catalogs(lang):
+    """Issue M: a stat's label, its help, its choices, a system's name and its log words are
+    msgids in the catalogs, where translators' tools see them, not texts kept in the code."""
+    po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
+    catalog = {(entry.msgctxt or "", entry.msgid): entry.msgstr for entry in po}
+    labels = _rules_labels()
+    assert len(labels) > 400
+    missing = [
+        (label.context, label.en)
+        for label in labels
+        if label.context and not catalog.get((label.context, label.en))
+    ]
+    assert missing == []
+    assert {label.get(lang) for label in labels if label.context} <= set(catalog.values())

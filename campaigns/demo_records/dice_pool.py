@@ -21,13 +21,14 @@ WEAPONS: list[DemoRecord] = [
     {
         "name": "Dýka",
         "stats": {"skill": "Boj s dýkou"},
-        "notes": "Seed 004: player A fights the dog with Boj s dýkou (2 dice) + Obratnost (1).",
+        "notes": "Podle příkladu v pravidlech: hráč A bojuje se psem: Boj s dýkou (2 "
+        "kostky) + Obratnost (1).",
     },
     {
         "name": "Stříbrný meč",
         "stats": {"silver": True, "skill": "Boj s mečem"},
-        "notes": "Not in seed 004 by name; the seed's rule: a bestiary monster needs a silver "
-        "weapon, otherwise the player's rolls against it are halved.",
+        "notes": "Pravidla ho jménem neuvádějí, ale platí: na monstrum z bestiáře je "
+        "potřeba stříbrná zbraň, jinak se hráčovy hody proti němu půlí.",
     },
 ]
 
@@ -42,10 +43,11 @@ CHARACTERS: list[DemoCharacter] = [
             "attributes": {"Síla": 2, "Zručnost": 2, "Obratnost": 1, "Tělesná konstituce": 3},
             "skills": {"Páčení": 1, "Boj beze zbraně": 1, "Boj s dýkou": 2},
         },
-        "notes": "Seed 004: the door (Páčení 1 + Zručnost 2 = 3 dice, rolls 9 against 10: "
-        "fails); the fight with B (Boj beze zbraně 1 + Síla 2 = 3 dice, 10 against 6; then "
-        "Tělesná konstituce 3, 7 against 8); the dog (Boj s dýkou 2 + Obratnost 1 = 3 dice: "
-        "9 − 4 = 5 HP, then 8 − 6 = 2 kills it).",
+        "notes": "Podle příkladů v pravidlech: dveře (Páčení 1 + Zručnost 2 = 3 kostky, "
+        "hodí 9 proti 10: neuspěje); souboj s B (Boj beze zbraně 1 + Síla 2 = 3"
+        " kostky, 10 proti 6; pak Tělesná konstituce 3, 7 proti 8); pes (Boj s "
+        "dýkou 2 + Obratnost 1 = 3 kostky: 9 − 4 = 5 HP, pak 8 − 6 = 2 ho "
+        "zabije).",
         "weapons": ["Dýka"],
         "armor": [],
     },
@@ -54,7 +56,8 @@ CHARACTERS: list[DemoCharacter] = [
         "kind": "pc",
         "owner": "hrac",
         "stats": {"attributes": {"Síla": 1}},
-        "notes": "Seed 004: helps B kick the door with Síla 1 (rolls 3; 9 + 3 = 12, enough).",
+        "notes": "Podle příkladu v pravidlech: pomáhá B vykopnout dveře, Síla 1 (hodí 3;"
+        " 9 + 3 = 12, stačí).",
         "weapons": [],
         "armor": [],
     },
@@ -67,9 +70,10 @@ CHARACTERS: list[DemoCharacter] = [
             "skills": {"Boj beze zbraně": 1, "Zaklínačská znamení": 3},
             "silver_weapon": True,
         },
-        "notes": "Seed 004: kicks the door with Síla 4 (rolls 9); dodges A's fist with Obratnost "
-        "1 + Boj beze zbraně 1 (6, loses a die), then casts Aard with Zaklínačská znamení 3 − 1 "
-        "lost die = 2 dice (8 against A's 7). The silver sword is not in the seed.",
+        "notes": "Podle příkladů v pravidlech: vykopne dveře, Síla 4 (hodí 9); uhýbá "
+        "pěsti hráče A, Obratnost 1 + Boj beze zbraně 1 (6, ztrácí kostku), pak"
+        " sešle Aard: Zaklínačská znamení 3 − 1 ztracená kostka = 2 kostky (8 "
+        "proti 7 hráče A). Stříbrný meč pravidla neuvádějí.",
         "weapons": ["Stříbrný meč"],
         "armor": [],
     },
@@ -79,14 +83,14 @@ MONSTERS: list[DemoRecord] = [
     {
         "name": "Pes",
         "stats": {"attack_dice": 1, "defence_dice": 1},
-        "notes": "Seed 004: a dog with 1 die, so 6 HP (HP left empty = 6 × defence dice). "
-        "Player A: 9 against 4 → 1 HP left; 8 against 6 → dead.",
+        "notes": "Podle příkladu v pravidlech: pes s 1 kostkou, tedy 6 HP (prázdné HP = "
+        "6 × kostky obrany). Hráč A: 9 proti 4 → zbývá 1 HP; 8 proti 6 → mrtvý.",
     },
     {
         "name": "Utopenec",
         "stats": {"attack_dice": 3, "defence_dice": 3, "bestiary_monster": True},
-        "notes": 'Seed 004: "an NPC with three dice has 18 HP" (HP left empty = 6 × 3); a '
-        "bestiary monster, so a player without a silver weapon has their rolls halved. The name "
-        "is our pick.",
+        "notes": "Podle pravidel „NPC se třemi kostkami má 18 HP“ (prázdné HP = 6 × 3); "
+        "monstrum z bestiáře, takže hráči bez stříbrné zbraně se hody půlí. "
+        "Jméno je zvoleno pro ukázku.",
     },
 ]

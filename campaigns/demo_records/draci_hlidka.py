@@ -23,34 +23,35 @@ WEAPONS: list[DemoRecord] = [
     {
         "name": "Široký meč",
         "stats": {"utocnost": 5, "zraneni": 1, "obrana": 2, "druh": "melee"},
-        "notes": 'Seed 000: Baldur\'s broad sword "5 +1 +2" (útočnost, zranění, obrana).',
+        "notes": "Z ukázkového boje v pravidlech: Baldurův široký meč „5 +1 +2“ "
+        "(útočnost, zranění, obrana).",
     },
     {
         "name": "Obouruční sekera",
         "stats": {"utocnost": 5, "zraneni": 4, "obrana": 0, "druh": "melee"},
-        "notes": "Seed 000 names it (Baldur's critical attack, sixes 6, 6, 6 and 3) but gives "
-        "no numbers; 5 +4 +0 is our pick.",
+        "notes": "Pravidla ji zmiňují (Baldurův kritický útok, šestky 6, 6, 6 a 3), ale "
+        "čísla neuvádějí; zvoleno pro ukázku: 5 +4 +0.",
     },
     {
         "name": "Skřetí šavle",
         "stats": {"utocnost": 3, "zraneni": 1, "obrana": 1, "druh": "melee"},
-        "notes": "Not in seed 000; a goblin's sabre, 3 +1 +1 picked for the demo.",
+        "notes": "Šavle skřetů; pravidla ji neuvádějí, zvoleno pro ukázku: 3 +1 +1.",
     },
     {
         "name": "Kyj",
         "stats": {"utocnost": 3, "zraneni": 2, "obrana": 0, "druh": "melee"},
-        "notes": "Not in seed 000; Grop's club, 3 +2 +0 picked for the demo.",
+        "notes": "Gropův kyj; pravidla ho neuvádějí, zvoleno pro ukázku: 3 +2 +0.",
     },
     {
         "name": "Dýka",
         "stats": {"utocnost": 2, "zraneni": 0, "obrana": 1, "druh": "melee"},
-        "notes": "Not in seed 000; 2 +0 +1 picked for the demo.",
+        "notes": "Pravidla ji neuvádějí; zvoleno pro ukázku: 2 +0 +1.",
     },
     {
         "name": "Lehká kuše",
         "stats": {"utocnost": 4, "zraneni": 2, "obrana": 0, "druh": "ranged", "nabiti": "long"},
-        "notes": "Not in seed 000; 4 +2 +0 and a long reload picked for the demo. Seed 000: "
-        "shooting at a target closer than 2 sáhy is at Nevýhoda −5.",
+        "notes": "Pravidla ji neuvádějí; zvoleno pro ukázku: 4 +2 +0 a dlouhé nabíjení. "
+        "Podle pravidel má střelba na cíl blíž než 2 sáhy Nevýhodu −5.",
     },
 ]
 
@@ -58,17 +59,17 @@ ARMOR: list[DemoRecord] = [
     {
         "name": "Kožená zbroj",
         "stats": {"druh": "zbroj", "kvalita": 1},
-        "notes": "Not in seed 000; quality 1 picked for the demo (ZO = quality + OBR).",
+        "notes": "Pravidla ji neuvádějí; zvoleno pro ukázku: kvalita 1 (ZO = kvalita + OBR).",
     },
     {
         "name": "Kroužková zbroj",
         "stats": {"druh": "zbroj", "kvalita": 3},
-        "notes": "Not in seed 000; quality 3 picked for the demo (ZO = quality + OBR).",
+        "notes": "Pravidla ji neuvádějí; zvoleno pro ukázku: kvalita 3 (ZO = kvalita + OBR).",
     },
     {
         "name": "Štít",
         "stats": {"druh": "stit", "kvalita": 2},
-        "notes": "Not in seed 000; quality 2 picked for the demo (OČ = ZO + weapon + shield).",
+        "notes": "Pravidla ho neuvádějí; zvoleno pro ukázku: kvalita 2 (OČ = ZO + zbraň + štít).",
     },
 ]
 
@@ -89,9 +90,11 @@ CHARACTERS: list[DemoCharacter] = [
             "zbroj": 3,
             "stit": 2,
         },
-        "notes": "Seed 000: warrior Baldur, SIL +4, broad sword 5 +1 +2; he rolls 3 → Attack 12 "
-        "(4 + 5 + 3) vs the goblin leader's Defence 5 → 8 HP (12 − 5 + 1). Only SIL +4 and the "
-        "sword are from the seed; OBR, ODO, životy, Pohyblivost (30 + OBR) and skills are picks.",
+        "notes": "Z ukázkového boje v pravidlech: válečník Baldur, SIL +4, široký meč 5 "
+        "+1 +2; hodí 3 → Útok 12 (4 + 5 + 3) proti Obraně 5 vůdce skřetů → "
+        "ubere mu 8 životů (12 − 5 + 1). Z pravidel jsou jen SIL +4 a meč; OBR,"
+        " ODO, životy, Pohyblivost (30 + OBR) a dovednosti jsou zvoleny pro "
+        "ukázku.",
         "weapons": ["Široký meč", "Obouruční sekera"],
         "armor": ["Kroužková zbroj", "Štít"],
     },
@@ -110,9 +113,9 @@ CHARACTERS: list[DemoCharacter] = [
             "velikost": "B",
             "zbroj": 1,
         },
-        "notes": "Seed 000, the pursuit: Pohyblivost 31 (30 + OBR +1), Atletika 2; he rolls "
-        "1d10 = 3 → 36 against the halfling's 31, so the lead shrinks by 5 sáhy. SIL, ODO, "
-        "Výdrž, životy and the leather armour are picks.",
+        "notes": "Pronásledování z pravidel: Pohyblivost 31 (30 + OBR +1), Atletika 2; "
+        "hodí 1d10 = 3 → 36 proti půlčíkovým 31, takže se náskok zkrátí o 5 "
+        "sáhů. SIL, ODO, Výdrž, životy a kožená zbroj jsou zvoleny pro ukázku.",
         "weapons": ["Obouruční sekera"],
         "armor": ["Kožená zbroj"],
     },
@@ -130,9 +133,10 @@ CHARACTERS: list[DemoCharacter] = [
             "pohyblivost": 31,
             "dovednosti": {"Postřeh": 2},
         },
-        "notes": "Seed 000: wizard Meredil, out of mana and poisoned (headache = Nevýhoda −5), "
-        "punches (útočnost 0) for an Attack of −1 against Grop's Defence −2 → 1 HP. The seed "
-        "gives only the total; SIL 0 (so he rolled 4: 0 + 0 + 4 − 5 = −1) and the rest are picks.",
+        "notes": "Z ukázkového boje v pravidlech: kouzelník Meredil, bez many a otrávený"
+        " (bolest hlavy = Nevýhoda −5), udeří pěstí (útočnost 0): Útok −1 proti"
+        " Gropově Obraně −2 → 1 život. Pravidla uvádějí jen výsledek; SIL 0 "
+        "(takže hodil 4: 0 + 0 + 4 − 5 = −1) a ostatní jsou zvoleny pro ukázku.",
         "weapons": [],
         "armor": [],
     },
@@ -149,9 +153,11 @@ CHARACTERS: list[DemoCharacter] = [
             "pohyblivost": 27,
             "velikost": "C",
         },
-        "notes": "Seed 000: the clumsy giant Grop, poor OBR and a low roll → Defence −2 against "
-        "Meredil's −1, so he takes 1 HP. With OBR −3, no armour and a club (obrana 0) his OČ "
-        "is −3 and the seed's −2 is a rolled 1; SIL, životy, size C and the rest are picks.",
+        "notes": "Z ukázkového boje v pravidlech: neohrabaný obr Grop, slabá OBR a nízký"
+        " hod → Obrana −2 proti Meredilovu −1, takže přijde o 1 život. S OBR "
+        "−3, bez zbroje a s kyjem (obrana 0) má OČ −3, takže Obrana −2 z "
+        "pravidel znamená hod 1; SIL, životy, velikost C a ostatní jsou zvoleny"
+        " pro ukázku.",
         "weapons": ["Kyj"],
         "armor": [],
     },
@@ -170,9 +176,9 @@ CHARACTERS: list[DemoCharacter] = [
             "velikost": "A",
             "zbroj": 1,
         },
-        "notes": "Seed 000, the pursuit: the fleeing halfling, Pohyblivost 24 (20 + OBR +4), no "
-        "Atletika; rolls 1d10 = 7 → 31 against the barbarian's 36. SIL, ODO, Výdrž, životy and "
-        "size A are picks.",
+        "notes": "Pronásledování z pravidel: prchající půlčík, Pohyblivost 24 (20 + OBR "
+        "+4), bez Atletiky; hodí 1d10 = 7 → 31 proti barbarovým 36. SIL, ODO, "
+        "Výdrž, životy a velikost A jsou zvoleny pro ukázku.",
         "weapons": ["Dýka"],
         "armor": ["Kožená zbroj"],
     },
@@ -194,10 +200,11 @@ MONSTERS: list[DemoRecord] = [
             "zo": 3,
             "zraneni": 1,
         },
-        "notes": 'Seed 000: the goblin leader defends "not very well" with Defence 5 against '
-        "Baldur's Attack 12 and takes 8 HP. The seed gives only that 5: OČ 4 (ZO 3 = armour 2 + "
-        "OBR 1, sabre obrana +1) plus a rolled 1. ÚČ 5 (SIL 2 + sabre 3), zranění +1 and the "
-        "rest are picks.",
+        "notes": "Z ukázkového boje v pravidlech: vůdce skřetů se brání „nijak zvlášť“: "
+        "Obrana 5 proti Baldurovu Útoku 12, přijde o 8 životů. Pravidla uvádějí"
+        " jen tu pětku: OČ 4 (ZO 3 = zbroj 2 + OBR 1, šavle obrana +1) plus hod"
+        " 1. ÚČ 5 (SIL 2 + šavle 3), zranění +1 a ostatní jsou zvoleny pro "
+        "ukázku.",
     },
     {
         "name": "Skřet",
@@ -213,7 +220,7 @@ MONSTERS: list[DemoRecord] = [
             "zo": 2,
             "zraneni": 1,
         },
-        "notes": "The goblin leader's band; not in seed 000, all numbers picked for the demo "
-        "(a sabre 3 +1 +1, leather armour 1).",
+        "notes": "Tlupa vůdce skřetů; pravidla ji neuvádějí, všechna čísla jsou zvolena "
+        "pro ukázku (šavle 3 +1 +1, kožená zbroj 1).",
     },
 ]

@@ -14,9 +14,9 @@ if TYPE_CHECKING:
     from campaigns.demo_records import DemoCharacter, DemoRecord
 
 # The demo campaign's name and description.
-CAMPAIGN = ("The Caves of Chaos", "A party of four against the caves' inhabitants.")
+CAMPAIGN = ("The Caves of Chaos", "Čtyřčlenná družina proti obyvatelům jeskyní.")
 
-STD = "Not in seed 001 (combat rules only); the standard OSE value."
+STD = "Podle základních pravidel OSE."
 FIGHTER_SAVES = {
     "save_death": 12,
     "save_wands": 13,
@@ -60,7 +60,7 @@ WEAPONS: list[DemoRecord] = [
             "range_medium": 20,
             "range_long": 30,
         },
-        "notes": STD + " Seed 001: short range +1, medium 0, long −1 to hit.",
+        "notes": STD + " Pravidla boje: na krátký dostřel +1 k zásahu, na střední 0, na dlouhý −1.",
     },
     {
         "name": "Sling",
@@ -76,17 +76,18 @@ WEAPONS: list[DemoRecord] = [
     {
         "name": "Two-handed sword",
         "stats": {"damage": "1d10", "kind": "melee", "slow": True, "two_handed": True},
-        "notes": STD + " Seed 001: two-handed melee weapons are slow and always act last.",
+        "notes": STD + " Pravidla boje: obouruční zbraně na blízko jsou pomalé a jednají vždy "
+        "poslední.",
     },
 ]
 
 ARMOR: list[DemoRecord] = [
-    {"name": "Leather armour", "stats": {"ac_bonus": 2}, "notes": STD + " AC 7 [12]."},
-    {"name": "Chainmail", "stats": {"ac_bonus": 4}, "notes": STD + " AC 5 [14]."},
+    {"name": "Leather armour", "stats": {"ac_bonus": 2}, "notes": STD + " TZ 7 [12]."},
+    {"name": "Chainmail", "stats": {"ac_bonus": 4}, "notes": STD + " TZ 5 [14]."},
     {
         "name": "Shield",
         "stats": {"ac_bonus": 1, "shield": True},
-        "notes": STD + " Seed 001: a retreating combatant loses its shield's AC bonus.",
+        "notes": STD + " Pravidla boje: kdo je na útěku, přichází o bonus štítu k TZ.",
     },
 ]
 
@@ -105,8 +106,10 @@ CHARACTERS: list[DemoCharacter] = [
             "movement": 20,
             **FIGHTER_SAVES,
         },
-        "notes": "Fighter 1 (STR 14, DEX 10). " + STD + " AC 4 = 9 − chainmail 4 − shield 1; "
-        "metal armour moves 60' (20').",
+        "notes": "Bojovnice 1. úrovně (SIL 14, OBR 10). "
+        + STD
+        + " TZ 4 = 9 − kroužková zbroj 4 − štít 1; v kovové zbroji pohyb 60' "
+        "(20').",
         "weapons": ["Sword", "Two-handed sword"],
         "armor": ["Chainmail", "Shield"],
     },
@@ -124,8 +127,9 @@ CHARACTERS: list[DemoCharacter] = [
             "movement": 30,
             **ARCANE_SAVES,
         },
-        "notes": "Thief 1 (STR 10, DEX 15). " + STD + " AC 6 = 9 − leather 2 − DEX 1; leather "
-        "armour moves 90' (30').",
+        "notes": "Zloděj 1. úrovně (SIL 10, OBR 15). "
+        + STD
+        + " TZ 6 = 9 − kožená zbroj 2 − OBR 1; v kožené zbroji pohyb 90' (30').",
         "weapons": ["Short sword", "Sling"],
         "armor": ["Leather armour"],
     },
@@ -143,7 +147,9 @@ CHARACTERS: list[DemoCharacter] = [
             "movement": 20,
             **CLERIC_SAVES,
         },
-        "notes": "Cleric 1 (STR 12, DEX 9). " + STD + " AC 4 = 9 − chainmail 4 − shield 1.",
+        "notes": "Klerik 1. úrovně (SIL 12, OBR 9). "
+        + STD
+        + " TZ 4 = 9 − kroužková zbroj 4 − štít 1.",
         "weapons": ["Mace"],
         "armor": ["Chainmail", "Shield"],
     },
@@ -161,8 +167,10 @@ CHARACTERS: list[DemoCharacter] = [
             "movement": 40,
             **ARCANE_SAVES,
         },
-        "notes": "Magic-user 1 (STR 8, DEX 13). " + STD + " AC 8 = 9 − DEX 1. Seed 001: a "
-        "caster who loses initiative and is hit before acting loses the spell.",
+        "notes": "Kouzelnice 1. úrovně (SIL 8, OBR 13). "
+        + STD
+        + " TZ 8 = 9 − OBR 1. Pravidla boje: sesilatel, který prohraje iniciativu"
+        " a je zasažen dřív, než jedná, kouzlo ztratí.",
         "weapons": ["Dagger"],
         "armor": [],
     },
@@ -181,8 +189,9 @@ MONSTERS: list[DemoRecord] = [
             **NORMAL_HUMAN_SAVES,
             "attacks": [{"name": "Weapon", "kind": "melee", "damage": "1d6"}],
         },
-        "notes": STD + " AC 6 [13], HD 1-1 (3hp), 1 × weapon (1d6), MV 60' (20'), saves as a "
-        "normal human, morale 7 (9 with the king); −1 to hit in full daylight.",
+        "notes": STD + " TZ 6 [13], KŽ 1-1 (3 životy), 1 × zbraň (1d6), pohyb 60' (20'), "
+        "záchranné hody jako obyčejný člověk, morálka 7 (9 s králem); za plného"
+        " denního světla −1 k zásahu.",
     },
     {
         "name": "Orc",
@@ -196,8 +205,9 @@ MONSTERS: list[DemoRecord] = [
             **FIGHTER_SAVES,
             "attacks": [{"name": "Weapon", "kind": "melee", "damage": "1d6"}],
         },
-        "notes": STD + " AC 6 [13], HD 1 (4hp), 1 × weapon (1d6), MV 120' (40'), saves as "
-        "fighter 1, morale 6 (8 with a leader); −1 to hit in full daylight.",
+        "notes": STD + " TZ 6 [13], KŽ 1 (4 životy), 1 × zbraň (1d6), pohyb 120' (40'), "
+        "záchranné hody jako bojovník 1. úrovně, morálka 6 (8 s vůdcem); za "
+        "plného denního světla −1 k zásahu.",
     },
     {
         "name": "Skeleton",
@@ -211,8 +221,9 @@ MONSTERS: list[DemoRecord] = [
             **FIGHTER_SAVES,
             "attacks": [{"name": "Weapon", "kind": "melee", "damage": "1d6"}],
         },
-        "notes": STD + " AC 7 [12], HD 1 (4hp), 1 × weapon (1d6), MV 60' (20'), saves as "
-        "fighter 1, morale 12 (never checks). Undead: unaffected by sleep, charm and hold.",
+        "notes": STD + " TZ 7 [12], KŽ 1 (4 životy), 1 × zbraň (1d6), pohyb 60' (20'), "
+        "záchranné hody jako bojovník 1. úrovně, morálka 12 (nikdy nehází). "
+        "Nemrtvý: spánek, okouzlení a znehybnění na něj nepůsobí.",
     },
     {
         "name": "Ogre",
@@ -230,7 +241,7 @@ MONSTERS: list[DemoRecord] = [
             "save_spells": 14,
             "attacks": [{"name": "Club", "kind": "melee", "damage": "1d10"}],
         },
-        "notes": STD + " AC 5 [14], HD 4+1 (19hp), 1 × club (1d10), THAC0 15, MV 90' (30'), "
-        "saves as fighter 4, morale 10.",
+        "notes": STD + " TZ 5 [14], KŽ 4+1 (19 životů), 1 × kyj (1d10), THAC0 15, pohyb 90' "
+        "(30'), záchranné hody jako bojovník 4. úrovně, morálka 10.",
     },
 ]

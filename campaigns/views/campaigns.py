@@ -19,6 +19,7 @@ from ..exchange import export_campaign
 from ..extensions import page_context
 from ..forms import CampaignCreateForm, CampaignEditForm, RoleForm
 from ..models import Campaign, CharacterKind, Membership
+from ..systemwords import sheet_words
 from .helpers import partial_or_page, redirect_to
 
 
@@ -59,6 +60,7 @@ def _detail_context(membership: Membership) -> dict[str, object]:
         "membership": membership,
         "members": campaign.memberships.select_related("user"),
         "role_form": RoleForm(),
+        "sheet": sheet_words(campaign.system),  # the GM's title as the system says it
     }
     if not membership.is_gm:  # a player: their characters, or the free ones to take
         mine = list(campaign.characters.filter(owner=membership.user))
@@ -148,8 +150,7 @@ def member_role(request: AuthedHttpRequest, pk: int, member_pk: int) -> HttpResp
         services.set_role(acting, member, form.cleaned_data["role"])
         messages.success(
             request,
-            _("%(user)s is now: %(role)s.")
-            % {"user": member.user, "role": member.get_role_display()},
+            _("%(user)s is now: %(role)s.") % {"user": member.user, "role": member.role_word},
         )
     except ValidationError as error:
         messages.error(request, error.messages[0])

@@ -20,6 +20,7 @@ from ..models.records import LibraryRecord, RecordQuerySet, SystemRecord
 from ..recordforms import CharacterForm, character_form_class
 from ..statdisplay import stat_rows
 from ..statforms import current_language, merge_into
+from ..systemwords import sheet_words
 from .helpers import partial_or_page, redirect_to
 
 PAGE_SIZE = 25
@@ -53,12 +54,15 @@ def character_detail(request: HttpRequest, pk: int, char_pk: int) -> HttpRespons
     character = _visible_character(membership, char_pk)
     rows = stat_rows(character.schema, character.stats, current_language(), npc=character.is_npc)
     may_edit = membership.is_gm or character.owner_id == request.user.pk
+    sheet = sheet_words(character.system)  # "PW" in Polish 5e, the referee's notes in OSE
     context = {
         "campaign": membership.campaign,
         "membership": membership,
         "character": character,
         "rows": rows,
         "may_edit": may_edit,
+        "sheet": sheet,
+        "after_fight": sheet["hp_after"] % {"hp": character.current_hp},
     }
     return render(request, "campaigns/character.html", context)
 

@@ -27,6 +27,7 @@ from ..extensions import register_fights
 from ..models import Campaign, Membership, RegisterEntry, RegisterReveal, seen_by
 from ..models.register import MAX_REVEALS
 from ..register_forms import EntryForm, RevealForm
+from ..systemwords import sheet_words
 from .helpers import redirect_to
 
 
@@ -124,6 +125,7 @@ def register_entry(request: AuthedHttpRequest, pk: int, entry_pk: int) -> HttpRe
         "membership": membership,
         "entry": seen,
         "fights": fights,
+        "sheet": sheet_words(membership.campaign.system),
     }
     if gm:
         reveals = entry.reveals.select_related("to", "revealed_by", "withdrawn_by")

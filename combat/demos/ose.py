@@ -24,7 +24,7 @@ def prepared(campaign: Campaign, gm: User) -> None:
         hero = record(Character, campaign, name)
         workflows.add_combatants(encounter.pk, gm, f"demo-p{number}", record=hero, side="party")
     goblin = record(Monster, campaign, "Goblin")
-    workflows.add_combatants(encounter.pk, gm, "demo-g", record=goblin, count=4, side="goblins")
+    workflows.add_combatants(encounter.pk, gm, "demo-g", record=goblin, count=4, side="enemies")
 
 
 def until(encounter_pk: int, gm: User, phase: str, name: str, key: str) -> None:
@@ -45,7 +45,7 @@ def finished(campaign: Campaign, gm: User) -> None:
         hero = record(Character, campaign, name)
         workflows.add_combatants(encounter.pk, gm, f"demo-p{number}", record=hero, side="party")
     goblin = record(Monster, campaign, "Goblin")
-    workflows.add_combatants(encounter.pk, gm, "demo-g", record=goblin, count=3, side="goblins")
+    workflows.add_combatants(encounter.pk, gm, "demo-g", record=goblin, count=3, side="enemies")
     workflows.roll_initiative(encounter.pk, gm, "demo-i", typed_faces=[5, 2])
     keys = keys_of(encounter.pk)
     until(encounter.pk, gm, "melee", "Dagmar", "demo-n1")

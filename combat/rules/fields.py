@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Any, Literal, NamedTuple, get_args
 
+from combat.rules.catalogs import translate
+
 
 def _(text: str) -> str:
     """Mark a message template for translation; the web layer translates at display time."""
@@ -33,16 +35,30 @@ _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})  # "−5" typed from a ru
 
 @dataclass(frozen=True)
 class Label:
-    """One text in the three languages of the product, in the system's own terms."""
+    """One text of the product in the system's own terms: an English msgid under a context
+    (the system's key, so one English word can read differently in two systems). Its Czech
+    and Polish are in the catalogs (`locale/`), where translators' tools see them; write it as
+    `Label("ose", "AC (Armour Class)")` and `make messages` extracts it. A label with no context is
+    the same in every language (a size letter, a challenge rating)."""
 
-    cs: str
+    context: str
     en: str
-    pl: str
+
+    @classmethod
+    def verbatim(cls, text: str) -> Label:
+        return cls("", text)
 
     def get(self, lang: str | None) -> str:
         """The text for a language code such as "cs", "pl" or "en-us"; English otherwise."""
-        code = (lang or "en").replace("_", "-").split("-")[0].lower()
-        return {"cs": self.cs, "pl": self.pl}.get(code, self.en)
+        return translate(lang, self.context, self.en) if self.context else self.en
+
+    @property
+    def cs(self) -> str:
+        return self.get("cs")
+
+    @property
+    def pl(self) -> str:
+        return self.get("pl")
 
     def matches(self, text: str) -> bool:
         wanted = text.casefold()

@@ -162,7 +162,7 @@ def ascending(*names: str) -> Check:
 
 def notes_field(*, player_editable: bool = True) -> Field:
     """Free notes, the same in every system."""
-    label = Label("Poznámky", "Notes", "Notatki")
+    label = Label("rules", "Notes")
     return Field("notes", "text", label, "", max=4000, player_editable=player_editable)
 
 

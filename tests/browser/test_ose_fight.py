@@ -12,7 +12,7 @@ from combat.demos.ose import PREPARED
 from combat.replay import export_encounter, replay_encounter
 from tests.browser.test_encounter_live import act, demo_encounter, log_in, next_turn
 
-PARTY, GOBLINS = "party — initiative 5", "goblins — initiative 2"
+PARTY, GOBLINS = "party — initiative 5", "enemies — initiative 2"  # the goblins' side
 
 
 def _group(page, label):  # type: ignore[no-untyped-def]
@@ -101,7 +101,7 @@ def test_the_ose_demo_fight_runs_its_phases_and_the_goblins_rout(
     goblin_1 = _row(gm, "Goblin 1")
     expect(goblin_1).to_contain_text("dead")
     expect(goblin_1).to_contain_text("0 / 3")
-    expect(gm.locator(".stage", has_text="Morale check pending: goblins")).to_be_visible()
+    expect(gm.locator(".stage", has_text="Morale check pending: enemies")).to_be_visible()
     expect(_row(gm, "Goblin 2")).to_contain_text("Morale check pending")
     expect(_row(gm, "Dagmar")).to_contain_text("acted")
     expect(_row(player, "Goblin 1")).to_contain_text("down")
@@ -109,10 +109,10 @@ def test_the_ose_demo_fight_runs_its_phases_and_the_goblins_rout(
 
     # 5. The goblins' block opens with the morale phase; 4 + 4 = 8 > 7: they flee.
     _next_until(gm, "Goblin 2", "Phase: monster morale")
-    expect(gm.locator(".stage").first).to_have_text("Acting: goblins (initiative 2)")
+    expect(gm.locator(".stage").first).to_have_text("Acting: enemies (initiative 2)")
     expect(_group(gm, GOBLINS)[0]).to_have_attribute("data-active", "1")
     expect(_group(gm, PARTY)[0]).to_have_attribute("data-active", "0")
-    expect(player.locator(".stage").first).to_have_text("Acting: goblins (initiative 2)")
+    expect(player.locator(".stage").first).to_have_text("Acting: enemies (initiative 2)")
     expect(player.locator(".stage").nth(1)).to_have_text("Phase: monster morale")
     expect(_group(player, GOBLINS)[0]).to_have_attribute("data-active", "1")
     act(gm, "morale", "4, 4")

@@ -214,6 +214,13 @@ def test_a_stream_never_begun_leaves_the_hub(table, live, monkeypatch):  # type:
     run(scenario)
 
 
+def _refused_subscriptions(admin) -> int:  # type: ignore[no-untyped-def]
+    """How many subscriptions Redis has refused the "nochannels" user: its ACL log counts
+    them, whatever the other test worker's connections to the same server do meanwhile."""
+    log = admin.acl_log()
+    return sum(int(entry["count"]) for entry in log if entry["username"] == "nochannels")
+
+
 def test_a_redis_that_refuses_the_subscription_is_retried_slowly_then_given_up(  # type: ignore[no-untyped-def]
     table, live, monkeypatch
 ):
@@ -234,19 +241,19 @@ def test_a_redis_that_refuses_the_subscription_is_retried_slowly_then_given_up( 
         found = hub.hub_of(REDIS_URL)
         assert found is not None
         found.url = refused
-        before = int(admin.info("stats")["total_connections_received"])
+        before = _refused_subscriptions(admin)
         (connection,) = _connections(live)
         admin.client_kill_filter(_id=connection["id"])
         chunks = [c.decode() async for c in answer.streaming_content]
-        return chunks, int(admin.info("stats")["total_connections_received"]) - before
+        return chunks, _refused_subscriptions(admin) - before
 
     async def bounded() -> tuple[list[str], int]:
         return await asyncio.wait_for(scenario(), 15)
 
     try:
-        chunks, connections = run(bounded)
+        chunks, tries = run(bounded)
     finally:
         admin.execute_command("ACL", "DELUSER", "nochannels")
     assert not any("event:" in chunk for chunk in chunks)  # ended: the page polls
-    assert connections <= 12  # about one a try, paced; a busy loop makes thousands
+    assert 1 <= tries <= 12  # about one a try, paced; a busy loop makes thousands
     assert push._open == 0

@@ -40,34 +40,34 @@ def problems_of(schema: Schema, data: object) -> dict[str, Problem]:
     return {p.field: p for p in caught.value.problems}
 
 
-SKILLS = (("Atletika", L("Atletika", "Athletics", "Atletyka")),)
+SKILLS = (("Atletika", L("draci_hlidka", "Athletics")),)
 DAMAGE = (
-    Field("dice", "dice", L("k", "dice", "k"), "1d6"),
-    Field("type", "choice", L("d", "type", "r"), "fire",
-          choices=(("fire", L("oheň", "fire", "ogień")), ("cold", L("chlad", "cold", "zimno")))),
+    Field("dice", "dice", L("test", "dice"), "1d6"),
+    Field("type", "choice", L("test", "type"), "fire",
+          choices=(("fire", L("dnd5e", "fire")), ("cold", L("dnd5e", "cold")))),
 )  # fmt: skip
 ACTION = (
-    Field("name", "text", L("n", "name", "n"), "", min=1, max=20),
-    Field("damage", "records", L("z", "damage", "o"), (), item_fields=DAMAGE, max_items=2),
+    Field("name", "text", L("test", "name"), "", min=1, max=20),
+    Field("damage", "records", L("test", "damage"), (), item_fields=DAMAGE, max_items=2),
 )
 SAMPLE = Schema(
     (
-        Field("hp", "int", L("životy", "HP", "PW"), 10, min=1, max=99),
-        Field("bonus", "int", L("b", "bonus", "b"), None, min=-5, max=5, nullable=True),
-        Field("bleeds", "bool", L("k", "bleeds", "k"), True),
-        Field("size", "choice", L("v", "size", "r"), "b",
-              choices=(("a", L("malý", "small", "mały")), ("b", L("střední", "medium", "średni")))),
-        Field("notes", "text", L("p", "notes", "n"), "", max=10, player_editable=True),
-        Field("code", "text", L("c", "code", "c"), "", max=4, pattern=r"[0-6](?:\.[0-9])?"),
-        Field("damage", "dice", L("z", "damage", "o"), "1d6"),
-        Field("tags", "tags", L("t", "tags", "t"), (), max=10, suggestions=SKILLS),
-        Field("types", "tags", L("t", "types", "t"), (), choices=DAMAGE[1].choices),
-        Field("skills", "levels", L("d", "skills", "u"), {}, min=0, max=5, suggestions=SKILLS,
+        Field("hp", "int", L("test", "HP"), 10, min=1, max=99),
+        Field("bonus", "int", L("test", "bonus"), None, min=-5, max=5, nullable=True),
+        Field("bleeds", "bool", L("test", "bleeds"), True),
+        Field("size", "choice", L("test", "size"), "b",
+              choices=(("a", L("dnd5e", "Small")), ("b", L("dnd5e", "Medium")))),
+        Field("notes", "text", L("test", "notes"), "", max=10, player_editable=True),
+        Field("code", "text", L("test", "code"), "", max=4, pattern=r"[0-6](?:\.[0-9])?"),
+        Field("damage", "dice", L("test", "damage"), "1d6"),
+        Field("tags", "tags", L("test", "tags"), (), max=10, suggestions=SKILLS),
+        Field("types", "tags", L("test", "types"), (), choices=DAMAGE[1].choices),
+        Field("skills", "levels", L("test", "skills"), {}, min=0, max=5, suggestions=SKILLS,
               player_editable=True),
-        Field("actions", "records", L("a", "actions", "a"), (), item_fields=ACTION,
+        Field("actions", "records", L("test", "actions"), (), item_fields=ACTION,
               npc_only=True),
-        Field("short", "int", L("k", "short", "k"), 0, min=0, max=100),
-        Field("long", "int", L("d", "long", "d"), 0, min=0, max=100),
+        Field("short", "int", L("test", "short"), 0, min=0, max=100),
+        Field("long", "int", L("test", "long"), 0, min=0, max=100),
     ),
     checks=(ascending("short", "long"),),
 )  # fmt: skip
@@ -77,14 +77,25 @@ SAMPLE = Schema(
 
 
 def test_label_returns_the_text_of_the_language_and_falls_back_to_english() -> None:
-    label = L("Životy", "Hit points", "Punkty wytrzymałości")
-    assert label.get("cs") == "Životy"
-    assert label.get("pl") == "Punkty wytrzymałości"
-    assert label.get("en") == "Hit points"
-    assert label.get("cs-cz") == "Životy"
-    assert label.get("pl_PL") == "Punkty wytrzymałości"
-    assert label.get("de") == "Hit points"
-    assert label.get(None) == "Hit points"
+    label = L("dnd5e", "Hit points (maximum)")  # its Czech and Polish are in the catalogs
+    assert label.get("cs") == "Životy (maximum)"
+    assert label.get("pl") == "Punkty wytrzymałości (PW, maksimum)"
+    assert label.get("en") == "Hit points (maximum)"
+    assert label.get("cs-cz") == "Životy (maximum)"
+    assert label.get("pl_PL") == "Punkty wytrzymałości (PW, maksimum)"
+    assert label.get("de") == "Hit points (maximum)"
+    assert label.get(None) == "Hit points (maximum)"
+
+
+def test_a_label_reads_its_context_so_one_english_word_can_read_two_ways() -> None:
+    assert (L("dnd5e armor", "heavy").pl, L("dnd5e weapon", "heavy").pl) == ("ciężka", "ciężki")
+    assert L("ose attack", "Missile").cs == "Střelba" and L("ose weapon", "Missile").cs == "Střelná"
+
+
+def test_a_label_not_in_the_catalogs_reads_in_english_and_a_verbatim_one_everywhere() -> None:
+    assert L("dnd5e", "No such label").get("cs") == "No such label"
+    assert [L.verbatim("1/4").get(lang) for lang in ("cs", "en", "pl")] == ["1/4"] * 3
+    assert L("dnd5e", "Medium").matches("STŘEDNÍ") and L("dnd5e", "Medium").matches("średni")
 
 
 # --- defaults and shape ------------------------------------------------------------------------
@@ -333,14 +344,14 @@ def test_character_forms_hide_npc_only_fields() -> None:
 )
 def test_malformed_field_definitions_fail_at_import_time(kwargs: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match="field"):
-        Field(label=L("a", "a", "a"), default=0, **kwargs)
+        Field(label=L("test", "a"), default=0, **kwargs)
 
 
 def test_a_schema_with_an_invalid_default_fails_at_import_time() -> None:
     with pytest.raises(ValueError, match="invalid defaults"):
-        Schema((Field("hp", "int", L("a", "a", "a"), 0, min=1, max=5),))
+        Schema((Field("hp", "int", L("test", "a"), 0, min=1, max=5),))
     with pytest.raises(ValueError, match="duplicate"):
-        Schema((Field("hp", "bool", L("a", "a", "a"), True),) * 2)
+        Schema((Field("hp", "bool", L("test", "a"), True),) * 2)
 
 
 def test_every_message_template_is_marked_for_translation() -> None:

@@ -9,10 +9,10 @@ from .rules import Duel, weapon_headline
 
 SYSTEM = RuleSystem(
     key="duel",
-    name=Label("Souboj", "Duel", "Pojedynek"),
+    name=Label("duel", "Duel"),
     creature=Schema(
         (
-            Field("hp", "int", Label("Životy", "Hit points", "Punkty życia"), 2, min=1, max=9),
+            Field("hp", "int", Label("duel", "Hit points"), 2, min=1, max=9),
             notes_field(),
         )
     ),

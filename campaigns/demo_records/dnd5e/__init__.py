@@ -15,4 +15,4 @@ from campaigns.demo_records.dnd5e.gear import ARMOR as ARMOR
 from campaigns.demo_records.dnd5e.gear import WEAPONS as WEAPONS
 
 # The demo campaign's name and description.
-CAMPAIGN = ("Lost Mine", "A party of adventurers and monsters from the 5e SRD.")
+CAMPAIGN = ("Lost Mine", "Drużyna poszukiwaczy przygód i potwory z SRD 5e.")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from campaigns.demo_records import DemoCharacter, DemoRecord
 
-SRD = "SRD 5.1 stat block, entered by hand (seed 002 names no monsters)."
+SRD = "Blok statystyk z SRD 5.1, przepisany ręcznie."
 
 
 def _attack(
@@ -28,7 +28,7 @@ def _trait(name: str, text: str) -> dict[str, Any]:
     return {"name": name, "text": text}
 
 
-PARTY = "Level 1, built with the SRD's rules (not in seed 002)."
+PARTY = "Postać 1. poziomu, zbudowana według zasad z SRD."
 
 CHARACTERS: list[DemoCharacter] = [
     {
@@ -51,8 +51,10 @@ CHARACTERS: list[DemoCharacter] = [
             "skills": {"athletics": 5, "perception": 3},
             "proficiencies": ["all armour", "shields", "simple weapons", "martial weapons"],
         },
-        "notes": "Human fighter. " + PARTY + " AC 18 = chain mail 16 + shield 2; HP 10 + CON 2. "
-        "Seed 002: Longsword attack d20 + STR 3 + proficiency 2.",
+        "notes": "Ludzka wojowniczka. "
+        + PARTY
+        + " KP 18 = kolczuga 16 + tarcza 2; PW 10 + KON 2. Według zasad ataku: "
+        "atak długim mieczem d20 + SIŁ 3 + premia do biegłości 2.",
         "weapons": ["Longsword"],
         "armor": ["Chain mail", "Shield"],
     },
@@ -78,8 +80,11 @@ CHARACTERS: list[DemoCharacter] = [
             "skills": {"stealth": 7, "sleight_of_hand": 5, "acrobatics": 5, "deception": 4},
             "proficiencies": ["light armour", "simple weapons", "shortswords", "thieves' tools"],
         },
-        "notes": "Halfling rogue. " + PARTY + " AC 14 = leather 11 + DEX 3; Stealth with "
-        "expertise. Seed 002: the shortsword is finesse, so she attacks with DEX.",
+        "notes": "Niziołka, łotrzyca. "
+        + PARTY
+        + " KP 14 = skórzana zbroja 11 + ZRC 3; Skradanie się z podwójną premią do "
+        "biegłości (ekspertyza). Według zasad ataku: krótki miecz jest bronią "
+        "finezyjną, więc atakuje ZRC.",
         "weapons": ["Shortsword", "Shortbow", "Dagger"],
         "armor": ["Leather armor"],
     },
@@ -108,8 +113,10 @@ CHARACTERS: list[DemoCharacter] = [
                 )
             ],
         },
-        "notes": "Elf wizard. " + PARTY + " AC 12 = 10 + DEX 2. Seed 002: a spell attack adds "
-        "the spellcasting ability (INT 3) and proficiency (2): Fire Bolt +5.",
+        "notes": "Elfka, czarodziejka. "
+        + PARTY
+        + " KP 12 = 10 + ZRC 2. Według zasad ataku: atak czarem dodaje zdolność "
+        "do rzucania czarów (INT 3) i premię do biegłości (2): Fire Bolt +5.",
         "weapons": ["Dagger", "Quarterstaff"],
         "armor": [],
     },
@@ -152,8 +159,10 @@ CHARACTERS: list[DemoCharacter] = [
                 }
             ],
         },
-        "notes": "Hill dwarf cleric. " + PARTY + " AC 18 = chain mail 16 + shield 2; HP 8 + "
-        "CON 2 + dwarven toughness 1; resistant to poison.",
+        "notes": "Krasnolud wzgórzowy, kapłan. "
+        + PARTY
+        + " KP 18 = kolczuga 16 + tarcza 2; PW 8 + KON 2 + krasnoludzka "
+        "wytrzymałość 1; odporny na truciznę.",
         "weapons": ["Mace"],
         "armor": ["Chain mail", "Shield"],
     },

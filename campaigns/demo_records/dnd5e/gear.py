@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from campaigns.demo_records import DemoRecord
 
-SRD_ITEM = "SRD 5.1 equipment table (seed 002 gives no weapon numbers)."
+SRD_ITEM = "Z tabeli wyposażenia SRD 5.1."
 
 WEAPONS: list[DemoRecord] = [
     {
@@ -33,8 +33,8 @@ WEAPONS: list[DemoRecord] = [
     },
     {
         "name": "Shortbow",
-        "notes": SRD_ITEM + " Seed 002: beyond normal range the attack has "
-        "disadvantage, beyond long range it is impossible.",
+        "notes": SRD_ITEM + " Według zasad ataku: poza zasięgiem normalnym atak ma przewagę ujemną,"
+        " poza zasięgiem długim jest niemożliwy.",
         "stats": {
             "damage": "1d6",
             "damage_type": "piercing",
@@ -46,7 +46,7 @@ WEAPONS: list[DemoRecord] = [
     },
     {
         "name": "Dagger",
-        "notes": SRD_ITEM + " Seed 002: finesse lets DEX replace STR.",
+        "notes": SRD_ITEM + " Według zasad ataku: broń finezyjna pozwala użyć ZRC zamiast SIŁ.",
         "stats": {
             "damage": "1d4",
             "damage_type": "piercing",

@@ -16,4 +16,4 @@ from campaigns.demo_records.shadowrun3.gear import ARMOR as ARMOR
 from campaigns.demo_records.shadowrun3.gear import WEAPONS as WEAPONS
 
 # The demo campaign's name and description.
-CAMPAIGN = ("Seattle 2060", "John Longbone, Liam, Wedge and the Halloweeners.")
+CAMPAIGN = ("Seattle 2060", "John Longbone, Liam, Wedge a pouliční gang Halloweeners.")

@@ -31,9 +31,10 @@ CHARACTERS: list[DemoCharacter] = [
             "metatype": "ork",
             "vision": "low_light",
         },
-        "notes": "Seed 003: ork street samurai, natural Reaction 3, reaction cyberware +2 and one "
-        "extra initiative die → 3 (5) + 1d6 (2d6); rolls 2 and 6 → initiative 13. Attributes, "
-        "skills, Essence 4 (wired reflexes 1) and gear are picks.",
+        "notes": "Z příkladu v pravidlech: orčí pouliční samuraj, přirozená Reakce 3, "
+        "kyberware na reakci +2 a jedna kostka iniciativy navíc → 3 (5) + 1d6 "
+        "(2d6); hodí 2 a 6 → iniciativa 13. Atributy, dovednosti, Esence 4 "
+        "(drátované reflexy 1) a vybavení jsou zvoleny pro ukázku.",
         "weapons": ["Katana", "Ares Predator"],
         "armor": ["Pancéřová bunda"],
     },
@@ -53,8 +54,10 @@ CHARACTERS: list[DemoCharacter] = [
             "ballistic": 5,
             "impact": 3,
         },
-        "notes": "Seed 003: street samurai Wedge against six Halloweeners with his AK-97 on full "
-        "auto. The seed gives only the rifle; attributes, skills and armour are picks.",
+        "notes": "Z příkladu v pravidlech: pouliční samuraj Wedge se svou AK-97 na plně "
+        "automatickou palbu proti šesti členům gangu Halloweeners. Pravidla "
+        "uvádějí jen pušku; atributy, dovednosti a pancíř jsou zvoleny pro "
+        "ukázku.",
         "weapons": ["AK-97"],
         "armor": ["Pancéřová bunda"],
     },
@@ -77,10 +80,11 @@ CHARACTERS: list[DemoCharacter] = [
             "ballistic": 5,
             "impact": 3,
         },
-        "notes": "Seed 003: mercenary whose reflex booster lets him act first against Paolo and "
-        "Luigi; he declares both simple actions (quick draw, SA shot) at the start of the phase. "
-        "The booster's level is not given: level 1 (+2, +1d6) picked, like the seed's notation "
-        "example; the rest are picks.",
+        "notes": "Z příkladu v pravidlech: žoldák, kterému posilovač reflexů dovolí "
+        "jednat dřív než Paolo a Luigi; na začátku fáze ohlásí obě jednoduché "
+        "akce (rychlé tasení, výstřel P). Stupeň posilovače pravidla neuvádějí:"
+        " zvolen stupeň 1 (+2, +1d6) jako v příkladu zápisu iniciativy; ostatní"
+        " je zvoleno pro ukázku.",
         "weapons": ["Browning Max-Power"],
         "armor": ["Pancéřová bunda"],
     },
@@ -97,9 +101,9 @@ CHARACTERS: list[DemoCharacter] = [
             "ballistic": 4,
             "impact": 2,
         },
-        "notes": "Seed 003, surprise: Tess has Reaction 6 and rolls 3 successes against TN 2 "
-        "(4 − 2 for the ambush). The seed gives only Reaction, stored as natural Reaction; the "
-        "rest are picks.",
+        "notes": "Překvapení z příkladu v pravidlech: Tess má Reakci 6 a hodí 3 úspěchy "
+        "proti cílovému číslu 2 (4 − 2 za léčku). Pravidla uvádějí jen Reakci, "
+        "zapsanou jako přirozená Reakce; ostatní je zvoleno pro ukázku.",
         "weapons": ["Ares Predator"],
         "armor": ["Podšitý kabát"],
     },
@@ -119,9 +123,11 @@ CHARACTERS: list[DemoCharacter] = [
             "ballistic": 2,
             "impact": 1,
         },
-        "notes": "Seed 003: Pistols 6 + 4 combat-pool dice = 10 dice vs TN 4 → 5 successes with "
-        "his Ares Predator 9M; Snot gets 3, so 9M stages up to 9S. His pool (Quickness + "
-        "Intelligence + Willpower) / 2 = 7; attributes and armour are picks.",
+        "notes": "Z příkladu v pravidlech: Pistole 6 + 4 kostky bojové rezervy = 10 "
+        "kostek proti cílovému číslu 4 → 5 úspěchů s jeho Ares Predatorem 9M; "
+        "Snot má 3, takže se 9M zvedne na 9V. Jeho bojové rezervy (Rychlost + "
+        "Inteligence + Vůle) / 2 = 7; atributy a pancíř jsou zvoleny pro "
+        "ukázku.",
         "weapons": ["Ares Predator"],
         "armor": ["Pancéřová vesta"],
     },
@@ -143,8 +149,9 @@ CHARACTERS: list[DemoCharacter] = [
             "metatype": "elf",
             "vision": "low_light",
         },
-        "notes": "Seed 003: elf samurai with Quickness 6 → runs 18 m a turn (×3), 6 m a phase "
-        "over three passes; standing in pass 1, he covers only 12 m. The rest are picks.",
+        "notes": "Z příkladu v pravidlech: elfí samuraj s Rychlostí 6 → uběhne 18 m za "
+        "kolo (×3), 6 m za fázi při třech průbězích iniciativy; v 1. průběhu "
+        "stojí, takže uběhne jen 12 m. Ostatní je zvoleno pro ukázku.",
         "weapons": ["Ares Predator"],
         "armor": ["Podšitý kabát"],
     },
@@ -161,9 +168,10 @@ CHARACTERS: list[DemoCharacter] = [
             "ballistic": 5,
             "impact": 3,
         },
-        "notes": "Seed 003, surprise: Virgil has Reaction 8 and rolls 4 successes against TN 2 — "
-        "as many as assassin A, so he may act only against B and C. Stored as natural Reaction "
-        "(the seed gives no augmentation); the rest are picks.",
+        "notes": "Překvapení z příkladu v pravidlech: Virgil má Reakci 8 a hodí 4 "
+        "úspěchy proti cílovému číslu 2 — stejně jako zabiják A, takže smí "
+        "jednat jen proti B a C. Zapsáno jako přirozená Reakce (pravidla "
+        "neuvádějí žádné vylepšení); ostatní je zvoleno pro ukázku.",
         "weapons": ["Ares Predator"],
         "armor": ["Pancéřová bunda"],
     },
@@ -180,9 +188,10 @@ CHARACTERS: list[DemoCharacter] = [
             "ballistic": 5,
             "impact": 3,
         },
-        "notes": "Seed 003, surprise: Winger has Reaction 9 and rolls 5 successes against TN 2, "
-        "so he may act against every assassin. Stored as natural Reaction (the seed gives no "
-        "augmentation); the rest are picks.",
+        "notes": "Překvapení z příkladu v pravidlech: Winger má Reakci 9 a hodí 5 "
+        "úspěchů proti cílovému číslu 2, takže smí jednat proti všem zabijákům."
+        " Zapsáno jako přirozená Reakce (pravidla neuvádějí žádné vylepšení); "
+        "ostatní je zvoleno pro ukázku.",
         "weapons": ["AK-97"],
         "armor": ["Pancéřová bunda"],
     },
@@ -201,10 +210,11 @@ CHARACTERS: list[DemoCharacter] = [
             "ballistic": 4,
             "impact": 2,
         },
-        "notes": "Seed 003: Liam's unlucky target, Body 5, ballistic armour 4, 5 combat-pool dice. "
-        "He dodges at TN 5 (4 + 1 for an earlier light wound): 2 successes; resists at TN 5 "
-        "(9 − 4) with Body 5: 1 success → 3 against Liam's 5 → 9S. Impact 2 and the rest are "
-        "picks.",
+        "notes": "Z příkladu v pravidlech: Liamův nešťastný cíl, Tělo 5, balistický "
+        "pancíř 4, 5 kostek bojové rezervy. Uhýbá proti cílovému číslu 5 (4 + 1"
+        " za dřívější lehké zranění): 2 úspěchy; odolává proti cílovému číslu 5"
+        " (9 − 4) s Tělem 5: 1 úspěch → 3 proti Liamovým 5 → 9V. Protinárazový "
+        "pancíř 2 a ostatní jsou zvoleny pro ukázku.",
         "weapons": ["Nůž"],
         "armor": ["Podšitý kabát"],
     },
@@ -222,8 +232,9 @@ CHARACTERS: list[DemoCharacter] = [
             "ballistic": 2,
             "impact": 1,
         },
-        "notes": "Seed 003: the mafioso T-Rex thinks more dangerous; he goes down on the first "
-        "shot. No numbers in the seed: all picks.",
+        "notes": "Z příkladu v pravidlech: mafián, kterého T-Rex považuje za "
+        "nebezpečnějšího; padne po prvním výstřelu. Pravidla čísla neuvádějí: "
+        "vše je zvoleno pro ukázku.",
         "weapons": ["Ares Predator"],
         "armor": ["Pancéřová vesta"],
     },
@@ -241,8 +252,9 @@ CHARACTERS: list[DemoCharacter] = [
             "ballistic": 2,
             "impact": 1,
         },
-        "notes": "Seed 003: Paolo's partner, who survives T-Rex's first phase because both shots "
-        "were declared at Paolo. No numbers in the seed: all picks.",
+        "notes": "Z příkladu v pravidlech: Paolův parťák, který přežije první fázi "
+        "T-Rexe, protože oba výstřely byly ohlášeny na Paola. Pravidla čísla "
+        "neuvádějí: vše je zvoleno pro ukázku.",
         "weapons": ["Ares Predator"],
         "armor": ["Pancéřová vesta"],
     },
@@ -263,8 +275,9 @@ MONSTERS: list[DemoRecord] = [
             "ballistic": 2,
             "impact": 1,
         },
-        "notes": "Seed 003: a punk of the Halloweeners gang (six charge Wedge with knives and "
-        "clubs); add six copies. Numbers are picks for a street ganger.",
+        "notes": "Z příkladu v pravidlech: pankáč z gangu Halloweeners (šest jich s noži"
+        " a obušky vyrazí na Wedge); přidejte šest kopií. Čísla jsou zvolena "
+        "pro běžného pouličního gangera.",
     },
     {
         "name": "Zabiják z Mitsuhamy",
@@ -279,8 +292,9 @@ MONSTERS: list[DemoRecord] = [
             "ballistic": 5,
             "impact": 3,
         },
-        "notes": "Seed 003: one of the three Mitsuhama security guards (assassins A, B, C) with "
-        "Reaction 3; in the surprise example they roll 4, 2 and 0 successes against TN 4. Add "
-        "three copies; the other numbers are picks.",
+        "notes": "Z příkladu v pravidlech: jeden ze tří strážných Mitsuhamy (zabijáci A,"
+        " B, C) s Reakcí 3; v příkladu překvapení hodí 4, 2 a 0 úspěchů proti "
+        "cílovému číslu 4. Přidejte tři kopie; ostatní čísla jsou zvolena pro "
+        "ukázku.",
     },
 ]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from campaigns.demo_records import DemoRecord
 
-STD = "Standard SR3 value (the seed's transcript lacks it)."
+STD = "podle standardních tabulek SR3"
 HEAVY_PISTOL_RANGES = {"range_short": 5, "range_medium": 20, "range_long": 40, "range_extreme": 60}
 
 WEAPONS: list[DemoRecord] = [
@@ -24,8 +24,8 @@ WEAPONS: list[DemoRecord] = [
             "magazine": 15,
             "concealability": 5,
         },
-        "notes": 'Seed 003: Liam\'s "reliable Ares Predator", damage code 9M. Ranges, magazine '
-        "and concealability: " + STD,
+        "notes": "Z příkladu v pravidlech: Liamův „spolehlivý Ares Predator“, kód "
+        "poškození 9M. Dostřely, zásobník a utajitelnost " + STD + ".",
     },
     {
         "name": "AK-97",
@@ -43,9 +43,10 @@ WEAPONS: list[DemoRecord] = [
             "magazine": 38,
             "concealability": 3,
         },
-        "notes": "Seed 003: Wedge's AK-97, 8M, gas vent 3 + shock pad = recoil compensation 4, "
-        "laser sight; full-auto bursts of 3, 3 and 4 → TN 3, 7 and 13, damage 11S, 11S, 12S. "
-        "Ranges, magazine and concealability: " + STD,
+        "notes": "Z příkladu v pravidlech: Wedgeova AK-97, 8M, odvod plynů 3 + tlumicí "
+        "pažba = kompenzace zpětného rázu 4, laserový zaměřovač; plně "
+        "automatické dávky po 3, 3 a 4 ranách → cílová čísla 3, 7 a 13, "
+        "poškození 11V, 11V, 12V. Dostřely, zásobník a utajitelnost " + STD + ".",
     },
     {
         "name": "Browning Max-Power",
@@ -58,8 +59,8 @@ WEAPONS: list[DemoRecord] = [
             "magazine": 10,
             "concealability": 6,
         },
-        "notes": "Seed 003: T-Rex quick-draws it and fires twice semi-automatically at Paolo. "
-        "The numbers: " + STD,
+        "notes": "Z příkladu v pravidlech: T-Rex ji rychle tasí a dvakrát vystřelí "
+        "poloautomaticky na Paola. Čísla " + STD + ".",
     },
     {
         "name": "Katana",
@@ -71,7 +72,7 @@ WEAPONS: list[DemoRecord] = [
             "reach": 1,
             "concealability": 3,
         },
-        "notes": "(STR+3)M, reach 1. Not in seed 003; " + STD,
+        "notes": "(SIL+3)M, dosah 1. V příkladech pravidel není; čísla " + STD + ".",
     },
     {
         "name": "Nůž",
@@ -82,7 +83,8 @@ WEAPONS: list[DemoRecord] = [
             "weapon_type": "melee",
             "concealability": 8,
         },
-        "notes": "(STR)L. Seed 003: the Halloweeners come with knives and clubs. " + STD,
+        "notes": "(SIL)L. Z příkladu v pravidlech: Halloweeners přijdou s noži a obušky."
+        " Čísla " + STD + ".",
     },
     {
         "name": "Obušek",
@@ -95,7 +97,8 @@ WEAPONS: list[DemoRecord] = [
             "reach": 1,
             "concealability": 5,
         },
-        "notes": "(STR+1)M stun, reach 1. Seed 003: the Halloweeners' clubs. " + STD,
+        "notes": "(SIL+1)M omračující, dosah 1. Z příkladu v pravidlech: obušky "
+        "Halloweeners. Čísla " + STD + ".",
     },
 ]
 
@@ -103,16 +106,17 @@ ARMOR: list[DemoRecord] = [
     {
         "name": "Podšitý kabát",
         "stats": {"ballistic": 4, "impact": 2},
-        "notes": "Lined coat 4/2. Seed 003 gives Snot ballistic armour 4; impact 2: " + STD,
+        "notes": "Podšitý kabát 4/2. Příklad v pravidlech dává Snotovi balistický pancíř"
+        " 4; protinárazový 2 " + STD + ".",
     },
     {
         "name": "Pancéřová bunda",
         "stats": {"ballistic": 5, "impact": 3},
-        "notes": "Armour jacket 5/3. " + STD,
+        "notes": "Pancéřová bunda 5/3 " + STD + ".",
     },
     {
         "name": "Pancéřová vesta",
         "stats": {"ballistic": 2, "impact": 1},
-        "notes": "Armour vest 2/1. " + STD,
+        "notes": "Pancéřová vesta 2/1 " + STD + ".",
     },
 ]

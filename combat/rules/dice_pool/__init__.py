@@ -15,13 +15,13 @@ __all__ = ["ARMOR", "CREATURE", "SYSTEM", "WEAPON", "weapon_headline"]
 
 # An NPC rolls its attack or defence dice, named by their stats' keys in the log.
 NPC_DICE = {
-    "attack_dice": Label("kostky útoku", "attack dice", "kości ataku"),
-    "defence_dice": Label("kostky obrany", "defence dice", "kości obrony"),
+    "attack_dice": Label("dice_pool", "attack dice"),
+    "defence_dice": Label("dice_pool", "defence dice"),
 }
 
 SYSTEM = RuleSystem(
     key="dice_pool",
-    name=Label("Forumový systém d6 (dice pool)", "Forum d6 dice pool", "Forumowy system puli k6"),
+    name=Label("dice_pool", "Forum d6 dice pool"),
     creature=CREATURE,
     weapon=WEAPON,
     armor=ARMOR,
@@ -56,6 +56,11 @@ SYSTEM = RuleSystem(
         ),
         "hp_same": pgettext("dice_pool", "The same HP or dice and conditions for"),
         "hp_log": pgettext("dice_pool", "HP / dice: %(before)s → %(after)s"),
+        "gm_notes": pgettext("dice_pool", "Narrator's notes"),  # a sheet's, its form's
+        "gm_notes_help": pgettext("dice_pool", "Only narrators see these."),
+        "hp_after": pgettext("dice_pool", "After the last fight: HP / dice %(hp)s"),
+        "make_co_gm": pgettext("dice_pool", "Make co-narrator"),
+        "rounds_help": pgettext("dice_pool", "Empty: until the narrator removes it."),
         "end_confirm": pgettext(
             "dice_pool",
             "End the fight? Nobody can act or take a turn until Undo takes the end back; the "

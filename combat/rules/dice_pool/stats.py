@@ -19,21 +19,21 @@ from combat.rules.schema import Field, Schema, notes_field
 from combat.rules.schema import Label as L
 
 ATTRIBUTES = (
-    ("Síla", L("Síla", "Strength", "Siła")),
-    ("Obratnost", L("Obratnost", "Agility", "Zwinność")),
-    ("Zručnost", L("Zručnost", "Dexterity", "Zręczność")),
-    ("Tělesná konstituce", L("Tělesná konstituce", "Constitution", "Kondycja")),
+    ("Síla", L("dice_pool", "Strength")),
+    ("Obratnost", L("dice_pool", "Agility")),
+    ("Zručnost", L("dice_pool", "Dexterity")),
+    ("Tělesná konstituce", L("dice_pool", "Constitution")),
 )
 
 SKILLS = (
-    ("Boj beze zbraně", L("Boj beze zbraně", "Unarmed combat", "Walka bez broni")),
-    ("Boj s dýkou", L("Boj s dýkou", "Dagger fighting", "Walka sztyletem")),
-    ("Páčení", L("Páčení", "Lockpicking", "Otwieranie zamków")),
-    ("Rétorika", L("Rétorika", "Rhetoric", "Retoryka")),
-    ("Zaklínačská znamení", L("Zaklínačská znamení", "Witcher signs", "Znaki wiedźmińskie")),
+    ("Boj beze zbraně", L("dice_pool", "Unarmed combat")),
+    ("Boj s dýkou", L("dice_pool", "Dagger fighting")),
+    ("Páčení", L("dice_pool", "Lockpicking")),
+    ("Rétorika", L("dice_pool", "Rhetoric")),
+    ("Zaklínačská znamení", L("dice_pool", "Witcher signs")),
 )
 
-_DICE_HELP = L("Úroveň = počet kostek k6.", "Level = number of d6.", "Poziom = liczba kości k6.")
+_DICE_HELP = L("dice_pool", "Level = number of d6.")
 
 
 def _npc_dice(name: str, label: L, help_text: L) -> Field:
@@ -45,7 +45,7 @@ CREATURE = Schema(
         Field(
             "attributes",
             "levels",
-            L("Atributy", "Attributes", "Atrybuty"),
+            L("dice_pool", "Attributes"),
             {},
             min=0,
             max=10,
@@ -56,7 +56,7 @@ CREATURE = Schema(
         Field(
             "skills",
             "levels",
-            L("Dovednosti", "Skills", "Umiejętności"),
+            L("dice_pool", "Skills"),
             {},
             min=0,
             max=10,
@@ -67,63 +67,51 @@ CREATURE = Schema(
         Field(
             "talents",
             "tags",
-            L("Talenty", "Talents", "Talenty"),
+            L("dice_pool", "Talents"),
             (),
             max=60,
             suggestions=ATTRIBUTES,
             player_editable=True,
             help=L(
-                "Talent v použitém atributu zvedá strop bonusových kostek z +3 na +4.",
-                "A talent in a used attribute raises the bonus-dice cap from +3 to +4.",
-                "Talent w użytym atrybucie podnosi limit kości premiowych z +3 do +4.",
+                "dice_pool", "A talent in a used attribute raises the bonus-dice cap from +3 to +4."
             ),
         ),
         Field(
             "silver_weapon",
             "bool",
-            L("Má stříbrnou zbraň", "Has a silver weapon", "Ma srebrną broń"),
+            L("dice_pool", "Has a silver weapon"),
             False,
             player_editable=True,
         ),
         _npc_dice(
             "attack_dice",
-            L("Kostky útoku", "Attack dice", "Kości ataku"),
-            L("Počet k6 v útoku NPC.", "The NPC's d6 in attack.", "Liczba k6 ataku BN."),
+            L("dice_pool", "Attack dice"),
+            L("dice_pool", "The NPC's d6 in attack."),
         ),
         _npc_dice(
             "defence_dice",
-            L("Kostky obrany", "Defence dice", "Kości obrony"),
-            L(
-                "Počet k6 v obraně NPC; životy = 6 × kostky.",
-                "The NPC's d6 in defence; HP = 6 × dice.",
-                "Liczba k6 obrony BN; PŻ = 6 × kości.",
-            ),
+            L("dice_pool", "Defence dice"),
+            L("dice_pool", "The NPC's d6 in defence; HP = 6 × dice."),
         ),
         Field(
             "hp",
             "int",
-            L("Životy (HP)", "Hit points (HP)", "Punkty życia (PŻ)"),
+            L("dice_pool", "Hit points (HP)"),
             None,
             min=1,
             max=999,
             nullable=True,
             npc_only=True,
-            help=L(
-                "Prázdné = 6 × kostky obrany.",
-                "Empty = 6 × defence dice.",
-                "Puste = 6 × kości obrony.",
-            ),
+            help=L("dice_pool", "Empty = 6 × defence dice."),
         ),
         Field(
             "bestiary_monster",
             "bool",
-            L("Monstrum z bestiáře", "Bestiary monster", "Potwór z bestiariusza"),
+            L("dice_pool", "Bestiary monster"),
             False,
             npc_only=True,
             help=L(
-                "Bez stříbrné zbraně se hody hráče proti němu půlí.",
-                "Without a silver weapon the player's rolls against it are halved.",
-                "Bez srebrnej broni rzuty gracza przeciw niemu są dzielone na pół.",
+                "dice_pool", "Without a silver weapon the player's rolls against it are halved."
             ),
         ),
         notes_field(),
@@ -132,18 +120,14 @@ CREATURE = Schema(
 
 WEAPON = Schema(
     (
-        Field("silver", "bool", L("Stříbrná", "Silver", "Srebrna"), False),
+        Field("silver", "bool", L("dice_pool", "Silver"), False),
         Field(
             "skill",
             "text",
-            L("Dovednost", "Skill", "Umiejętność"),
+            L("dice_pool", "Skill"),
             "",
             max=60,
-            help=L(
-                "Dovednost, se kterou se zbraň používá, např. Boj s dýkou.",
-                "The skill the weapon is used with, e.g. Boj s dýkou.",
-                "Umiejętność użycia broni, np. Boj s dýkou.",
-            ),
+            help=L("dice_pool", "The skill the weapon is used with, e.g. Dagger fighting."),
         ),
         notes_field(player_editable=False),
     )

@@ -17,7 +17,7 @@ __all__ = ["ARMOR", "CREATURE", "SYSTEM", "WEAPON", "weapon_headline"]
 
 SYSTEM = RuleSystem(
     key="dnd5e",
-    name=Label("D&D 5e", "D&D 5e", "D&D 5e"),
+    name=Label("dnd5e", "D&D 5e"),
     creature=CREATURE,
     weapon=WEAPON,
     armor=ARMOR,
@@ -37,6 +37,7 @@ SYSTEM = RuleSystem(
         ),
         "hp_same": pgettext("dnd5e", "The same HP and conditions for"),
         "hp_log": pgettext("dnd5e", "HP %(before)s → %(after)s"),
+        "hp_after": pgettext("dnd5e", "After the last fight: %(hp)s HP"),  # a sheet's line
         "end_confirm": pgettext(
             "dnd5e",
             "End the fight? The characters keep their HP and conditions; nobody can act or take "

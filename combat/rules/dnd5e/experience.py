@@ -64,9 +64,7 @@ EXPERIENCE = Experience(
     foe_award=award,
     survivors_only=False,
     source=Label(
-        "SRD 5.1: zkušenost podle nebezpečnosti, rozdělená mezi všechny, kdo bojovali",
-        "SRD 5.1: experience by challenge rating, shared among everyone who fought",
-        "SRD 5.1: doświadczenie według skali wyzwania, dzielone między wszystkich walczących",
+        "dnd5e", "SRD 5.1: experience by challenge rating, shared among everyone who fought"
     ),
     levels=LEVELS,
 )

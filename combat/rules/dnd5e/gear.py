@@ -15,27 +15,27 @@ from combat.rules.schema import Field, Problem, Schema, _, ascending, notes_fiel
 from combat.rules.schema import Label as L
 
 WEAPON_PROPERTIES = (
-    ("ammunition", L("střelivo", "ammunition", "amunicja")),
-    ("finesse", L("jemná", "finesse", "finezyjna")),
-    ("heavy", L("těžká", "heavy", "ciężka")),
-    ("light", L("lehká", "light", "lekka")),
-    ("loading", L("nabíjení", "loading", "ładowanie")),
-    ("monk", L("mnišská", "monk", "mnisia")),
-    ("reach", L("dlouhá", "reach", "sięgająca")),
-    ("special", L("zvláštní", "special", "specjalna")),
-    ("thrown", L("vrhací", "thrown", "rzucana")),
-    ("two_handed", L("obouruční", "two-handed", "dwuręczna")),
-    ("versatile", L("univerzální", "versatile", "wszechstronna")),
+    ("ammunition", L("dnd5e", "ammunition")),
+    ("finesse", L("dnd5e", "finesse")),
+    ("heavy", L("dnd5e armor", "heavy")),
+    ("light", L("dnd5e armor", "light")),
+    ("loading", L("dnd5e", "loading")),
+    ("monk", L("dnd5e", "monk")),
+    ("reach", L("dnd5e", "reach")),
+    ("special", L("dnd5e", "special")),
+    ("thrown", L("dnd5e", "thrown")),
+    ("two_handed", L("dnd5e", "two-handed")),
+    ("versatile", L("dnd5e", "versatile")),
 )
 
 WEAPON_CATEGORIES = (
-    ("simple", L("jednoduchá", "simple", "prosta")),
-    ("martial", L("válečná", "martial", "żołnierska")),
+    ("simple", L("dnd5e", "simple")),
+    ("martial", L("dnd5e", "martial")),
 )
 
 WEAPON_RANGES = (
-    ("melee", L("na blízko", "melee", "do walki wręcz")),
-    ("ranged", L("na dálku", "ranged", "dystansowa")),
+    ("melee", L("dnd5e", "melee")),
+    ("ranged", L("dnd5e", "ranged")),
 )
 
 
@@ -49,33 +49,29 @@ WEAPON = Schema(
         Field(
             "damage",
             "dice",
-            L("Zranění", "Damage", "Obrażenia"),
+            L("dnd5e", "Damage"),
             "1d6",
             nullable=True,
-            help=L(
-                "Prázdné = bez zranění (síť).",
-                "Empty = no damage (net).",
-                "Puste = bez obrażeń (sieć).",
-            ),
+            help=L("dnd5e", "Empty = no damage (net)."),
         ),
         Field(
             "damage_type",
             "choice",
-            L("Druh zranění", "Damage type", "Rodzaj obrażeń"),
+            L("dnd5e", "Damage type"),
             "bludgeoning",
             choices=DAMAGE_TYPES,
         ),
         Field(
             "properties",
             "tags",
-            L("Vlastnosti", "Properties", "Właściwości"),
+            L("dnd5e", "Properties"),
             (),
             choices=WEAPON_PROPERTIES,
         ),
         Field(
             "versatile_damage",
             "dice",
-            L("Zranění obouruč", "Versatile damage", "Obrażenia oburącz"),
+            L("dnd5e", "Versatile damage"),
             None,
             nullable=True,
         ),
@@ -83,14 +79,14 @@ WEAPON = Schema(
         Field(
             "category",
             "choice",
-            L("Kategorie", "Category", "Kategoria"),
+            L("dnd5e", "Category"),
             "simple",
             choices=WEAPON_CATEGORIES,
         ),
         Field(
             "weapon_range",
             "choice",
-            L("Boj", "Weapon range", "Rodzaj walki"),
+            L("dnd5e", "Weapon range"),
             "melee",
             choices=WEAPON_RANGES,
         ),
@@ -100,10 +96,10 @@ WEAPON = Schema(
 )
 
 ARMOR_CATEGORIES = (
-    ("light", L("lehká", "light", "lekki")),
-    ("medium", L("střední", "medium", "średni")),
-    ("heavy", L("těžká", "heavy", "ciężki")),
-    ("shield", L("štít", "shield", "tarcza")),
+    ("light", L("dnd5e weapon", "light")),
+    ("medium", L("dnd5e", "medium")),
+    ("heavy", L("dnd5e weapon", "heavy")),
+    ("shield", L("dnd5e", "shield")),
 )
 
 ARMOR = Schema(
@@ -111,38 +107,34 @@ ARMOR = Schema(
         Field(
             "category",
             "choice",
-            L("Kategorie", "Category", "Kategoria"),
+            L("dnd5e", "Category"),
             "light",
             choices=ARMOR_CATEGORIES,
         ),
         Field(
             "base_ac",
             "int",
-            L("Základní OČ", "Base AC", "Bazowa KP"),
+            L("dnd5e", "Base AC"),
             11,
             min=0,
             max=30,
-            help=L(
-                "U štítu jeho bonus (+2).",
-                "For a shield, its bonus (+2).",
-                "Dla tarczy jej premia (+2).",
-            ),
+            help=L("dnd5e", "For a shield, its bonus (+2)."),
         ),
-        Field("dex_bonus", "bool", L("Přičítá OBR", "Adds DEX", "Dodaje ZRC"), True),
+        Field("dex_bonus", "bool", L("dnd5e", "Adds DEX"), True),
         Field(
             "max_dex_bonus",
             "int",
-            L("Nejvýše OBR", "Max DEX bonus", "Maks. premia ZRC"),
+            L("dnd5e", "Max DEX bonus"),
             None,
             min=0,
             max=10,
             nullable=True,
-            help=L("Prázdné = bez omezení.", "Empty = no limit.", "Puste = bez limitu."),
+            help=L("dnd5e", "Empty = no limit."),
         ),
         Field(
             "str_minimum",
             "int",
-            L("Minimální síla", "Strength minimum", "Minimalna Siła"),
+            L("dnd5e", "Strength minimum"),
             0,
             min=0,
             max=30,
@@ -150,11 +142,7 @@ ARMOR = Schema(
         Field(
             "stealth_disadvantage",
             "bool",
-            L(
-                "Nevýhoda na Nenápadnost",
-                "Stealth disadvantage",
-                "Przewaga ujemna na Skradanie się",
-            ),
+            L("dnd5e", "Stealth disadvantage"),
             False,
         ),
         notes_field(player_editable=False),

@@ -27,15 +27,15 @@ from combat.rules.schema import Label as L
 HIT_DICE = r"[0-9]{1,3}d[0-9]{1,3}(?:[+-][0-9]{1,3})?"
 
 DAMAGE = (
-    Field("dice", "dice", L("Kostky", "Dice", "Kości"), "1d6"),
+    Field("dice", "dice", L("dnd5e", "Dice"), "1d6"),
     Field(
         "type",
         "choice",
-        L("Druh zranění", "Damage type", "Rodzaj obrażeń"),
+        L("dnd5e", "Damage type"),
         "bludgeoning",
         choices=DAMAGE_TYPES,
     ),
-    Field("note", "text", L("Poznámka", "Note", "Uwaga"), "", max=200),
+    Field("note", "text", L("dnd5e", "Note"), "", max=200),
 )
 
 
@@ -47,40 +47,38 @@ def feet(name: str, label: L, default: int | None = None) -> Field:
 RANGES = (
     feet(
         "range_normal",
-        L("Normální dostřel (stopy)", "Normal range (ft.)", "Zasięg normalny (stopy)"),
+        L("dnd5e", "Normal range (ft.)"),
     ),
-    feet("range_long", L("Dlouhý dostřel (stopy)", "Long range (ft.)", "Zasięg długi (stopy)")),
+    feet("range_long", L("dnd5e", "Long range (ft.)")),
 )
 
 
 ACTION = (
-    Field("name", "text", L("Název", "Name", "Nazwa"), "", min=1, max=100),
+    Field("name", "text", L("dnd5e", "Name"), "", min=1, max=100),
     Field(
         "attack_bonus",
         "int",
-        L("Útočný bonus", "Attack bonus", "Premia do ataku"),
+        L("dnd5e", "Attack bonus"),
         None,
         min=-10,
         max=30,
         nullable=True,
-        help=L(
-            "Prázdné = bez hodu na útok.", "Empty = no attack roll.", "Puste = bez rzutu ataku."
-        ),
+        help=L("dnd5e", "Empty = no attack roll."),
     ),
     Field(
         "damage",
         "records",
-        L("Zranění", "Damage", "Obrażenia"),
+        L("dnd5e", "Damage"),
         (),
         item_fields=DAMAGE,
         max_items=6,
     ),
-    feet("reach", L("Dosah (stopy)", "Reach (ft.)", "Zasięg wręcz (stopy)")),
+    feet("reach", L("dnd5e", "Reach (ft.)")),
     *RANGES,
     Field(
         "dc",
         "int",
-        L("SO záchrany", "Save DC", "ST rzutu obronnego"),
+        L("dnd5e", "Save DC"),
         None,
         min=1,
         max=40,
@@ -89,7 +87,7 @@ ACTION = (
     Field(
         "dc_ability",
         "choice",
-        L("Záchrana na", "Save ability", "Rzut obronny na"),
+        L("dnd5e", "Save ability"),
         None,
         choices=ABILITIES,
         nullable=True,
@@ -97,7 +95,7 @@ ACTION = (
     Field(
         "dc_success",
         "choice",
-        L("Úspěšná záchrana", "Successful save", "Udany rzut"),
+        L("dnd5e", "Successful save"),
         None,
         choices=SAVE_EFFECTS,
         nullable=True,
@@ -105,7 +103,7 @@ ACTION = (
     Field(
         "dc_condition",
         "choice",
-        L("Neúspěšná záchrana: stav", "Failed save: condition", "Nieudany rzut: stan"),
+        L("dnd5e", "Failed save: condition"),
         None,
         choices=RIDER_CONDITIONS,
         nullable=True,
@@ -113,14 +111,12 @@ ACTION = (
     Field(
         "usage",
         "text",
-        L("Použití", "Usage", "Użycie"),
+        L("dnd5e", "Usage"),
         "",
         max=100,
-        help=L(
-            "Např. Recharge 5–6, 3/Day.", "E.g. Recharge 5–6, 3/Day.", "Np. Recharge 5–6, 3/Day."
-        ),
+        help=L("dnd5e", "E.g. Recharge 5–6, 3/Day."),
     ),
-    Field("text", "text", L("Popis", "Description", "Opis"), "", max=4000),
+    Field("text", "text", L("dnd5e", "Description"), "", max=4000),
 )
 
 
@@ -136,11 +132,7 @@ def _defences(name: str, label: L) -> Field:
         (),
         max=100,
         suggestions=DAMAGE_TYPES,
-        help=L(
-            "Druh zranění, nebo celá věta ze statistik (rozhodne PJ).",
-            "A damage type, or the stat block's whole phrase (the GM decides).",
-            "Rodzaj obrażeń albo cała fraza ze statystyk (decyduje MG).",
-        ),
+        help=L("dnd5e", "A damage type, or the stat block's whole phrase (the GM decides)."),
     )
 
 
@@ -153,7 +145,7 @@ CREATURE = Schema(
         Field(
             "character_class",
             "choice",
-            L("Povolání", "Class", "Klasa"),
+            L("dnd5e", "Class"),
             None,
             choices=CLASSES,
             nullable=True,
@@ -161,22 +153,21 @@ CREATURE = Schema(
         Field(
             "level",
             "int",
-            L("Úroveň", "Level", "Poziom"),
+            L("dnd5e", "Level"),
             None,
             min=1,
             max=20,
             nullable=True,
             help=L(
-                "Zdatnostní bonus podle úrovně: +2 na 1.–4., +3 na 5.–8., +4 na 9.–12. …",
+                "dnd5e",
                 "The proficiency bonus follows it: +2 at 1st–4th, +3 at 5th–8th, +4 at 9th–12th …",
-                "Premia do biegłości według poziomu: +2 na 1.–4., +3 na 5.–8., +4 na 9.–12. …",
             ),
         ),
         *(_ability(key, label) for key, label in ABILITIES),
         Field(
             "proficiency_bonus",
             "int",
-            L("Zdatnostní bonus", "Proficiency bonus", "Premia do biegłości"),
+            L("dnd5e", "Proficiency bonus"),
             2,
             min=2,
             max=9,
@@ -184,7 +175,7 @@ CREATURE = Schema(
         Field(
             "ac",
             "int",
-            L("OČ (obranné číslo)", "AC (Armour Class)", "KP (klasa pancerza)"),
+            L("dnd5e", "AC (Armour Class)"),
             10,
             min=0,
             max=30,
@@ -192,7 +183,7 @@ CREATURE = Schema(
         Field(
             "hp",
             "int",
-            L("Životy (maximum)", "Hit points (maximum)", "Punkty wytrzymałości (PW, maksimum)"),
+            L("dnd5e", "Hit points (maximum)"),
             4,
             min=1,
             max=999,
@@ -200,34 +191,30 @@ CREATURE = Schema(
         Field(
             "hit_dice",
             "dice",
-            L("Kostky životů", "Hit dice", "Kości wytrzymałości"),
+            L("dnd5e", "Hit dice"),
             "1d8",
             pattern=HIT_DICE,
         ),
-        feet("speed", L("Rychlost (stopy)", "Speed (ft.)", "Prędkość (stopy)"), 30),
-        feet("speed_fly", L("Létání (stopy)", "Fly (ft.)", "Latanie (stopy)"), 0),
-        feet("speed_swim", L("Plavání (stopy)", "Swim (ft.)", "Pływanie (stopy)"), 0),
-        feet("speed_climb", L("Šplhání (stopy)", "Climb (ft.)", "Wspinaczka (stopy)"), 0),
-        feet("speed_burrow", L("Hrabání (stopy)", "Burrow (ft.)", "Kopanie (stopy)"), 0),
-        Field("hover", "bool", L("Vznáší se", "Hover", "Unoszenie się"), False),
-        Field("size", "choice", L("Velikost", "Size", "Rozmiar"), "medium", choices=SIZES),
+        feet("speed", L("dnd5e", "Speed (ft.)"), 30),
+        feet("speed_fly", L("dnd5e", "Fly (ft.)"), 0),
+        feet("speed_swim", L("dnd5e", "Swim (ft.)"), 0),
+        feet("speed_climb", L("dnd5e", "Climb (ft.)"), 0),
+        feet("speed_burrow", L("dnd5e", "Burrow (ft.)"), 0),
+        Field("hover", "bool", L("dnd5e", "Hover"), False),
+        Field("size", "choice", L("dnd5e", "Size"), "medium", choices=SIZES),
         Field(
             "creature_type",
             "text",
-            L("Typ", "Type", "Typ"),
+            L("dnd5e", "Type"),
             "",
             max=80,
             npc_only=True,
-            help=L(
-                "Např. humanoid (goblinoid).",
-                "E.g. humanoid (goblinoid).",
-                "Np. humanoid (goblinoid).",
-            ),
+            help=L("dnd5e", "E.g. humanoid (goblinoid)."),
         ),
         Field(
             "challenge_rating",
             "choice",
-            L("Nebezpečnost", "Challenge rating", "Skala wyzwania"),
+            L("dnd5e", "Challenge rating"),
             "0",
             choices=CHALLENGE_RATINGS,
             npc_only=True,
@@ -235,91 +222,77 @@ CREATURE = Schema(
         Field(
             "saving_throws",
             "levels",
-            L("Záchranné hody", "Saving throws", "Rzuty obronne"),
+            L("dnd5e", "Saving throws"),
             {},
             min=-5,
             max=30,
             choices=ABILITIES,
-            help=L(
-                "Celkový bonus zdatných záchran.",
-                "Total bonus of proficient saves.",
-                "Łączna premia biegłych rzutów.",
-            ),
+            help=L("dnd5e", "Total bonus of proficient saves."),
         ),
         Field(
             "skills",
             "levels",
-            L("Dovednosti", "Skills", "Umiejętności"),
+            L("dnd5e", "Skills"),
             {},
             min=-5,
             max=30,
             choices=SKILLS,
-            help=L(
-                "Celkový bonus, např. Nenápadnost +6.",
-                "Total bonus, e.g. Stealth +6.",
-                "Łączna premia, np. Skradanie się +6.",
-            ),
+            help=L("dnd5e", "Total bonus, e.g. Stealth +6."),
         ),
         Field(
             "proficiencies",
             "tags",
-            L("Zdatnosti", "Proficiencies", "Biegłości"),
+            L("dnd5e", "Proficiencies"),
             (),
             max=60,
-            help=L(
-                "Zbraně, zbroje, nástroje.", "Weapons, armour, tools.", "Broń, zbroje, narzędzia."
-            ),
+            help=L("dnd5e", "Weapons, armour, tools."),
         ),
         _defences(
             "damage_resistances",
-            L("Odolnosti vůči zranění", "Damage resistances", "Odporności na obrażenia"),
+            L("dnd5e", "Damage resistances"),
         ),
         _defences(
             "damage_immunities",
-            L("Imunity vůči zranění", "Damage immunities", "Niewrażliwości na obrażenia"),
+            L("dnd5e", "Damage immunities"),
         ),
         _defences(
             "damage_vulnerabilities",
-            L("Zranitelnosti", "Damage vulnerabilities", "Podatności na obrażenia"),
+            L("dnd5e", "Damage vulnerabilities"),
         ),
         Field(
             "condition_immunities",
             "tags",
-            L("Imunity vůči stavům", "Condition immunities", "Niewrażliwości na stany"),
+            L("dnd5e", "Condition immunities"),
             (),
             choices=CONDITIONS,
         ),
         Field(
             "multiattack",
             "text",
-            L("Vícenásobný útok", "Multiattack", "Wielokrotny atak"),
+            L("dnd5e", "Multiattack"),
             "",
             max=1000,
             npc_only=True,
         ),
-        _actions("actions", L("Akce", "Actions", "Akcje")),
-        _actions("reactions", L("Reakce", "Reactions", "Reakcje")),
+        _actions("actions", L("dnd5e", "Actions")),
+        _actions("reactions", L("dnd5e", "Reactions")),
         _actions(
             "legendary_actions",
-            L("Legendární akce", "Legendary actions", "Akcje legendarne"),
+            L("dnd5e", "Legendary actions"),
             npc_only=True,
         ),
         Field(
             "legendary_per_round",
             "int",
-            L(
-                "Legendárních akcí za kolo",
-                "Legendary actions per round",
-                "Akcji legendarnych na rundę",
-            ),
+            L("dnd5e", "Legendary actions per round"),
             None,
             min=0,
             max=9,
             nullable=True,
             npc_only=True,
-            help=L("Prázdné = 3.", "Empty = 3.", "Puste = 3."),
+            help=L("dnd5e", "Empty = 3."),
         ),
-        _actions("traits", L("Zvláštní vlastnosti", "Traits", "Cechy")),
+        _actions("traits", L("dnd5e", "Traits")),
         notes_field(),
     )
 )

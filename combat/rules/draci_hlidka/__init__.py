@@ -15,7 +15,7 @@ __all__ = ["ARMOR", "CREATURE", "SYSTEM", "WEAPON", "weapon_headline"]
 
 SYSTEM = RuleSystem(
     key="draci_hlidka",
-    name=Label("Dračí Hlídka", "Dračí Hlídka", "Dračí Hlídka"),
+    name=Label("draci_hlidka", "Dračí Hlídka"),
     creature=CREATURE,
     weapon=WEAPON,
     armor=ARMOR,

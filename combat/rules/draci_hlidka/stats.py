@@ -16,20 +16,15 @@ from combat.rules.schema import Field, Schema, notes_field
 from combat.rules.schema import Label as L
 
 
-def _bonus(name: str, cs: str, en: str, pl: str) -> Field:
-    short = name.upper()
+def _bonus(name: str, label: L) -> Field:
     return Field(
         name,
         "int",
-        L(f"{short} (Oprava za {cs})", f"{short} ({en} bonus)", f"{short} ({pl})"),
+        label,
         0,
         min=-10,
         max=10,
-        help=L(
-            "Oprava za atribut, např. +4.",
-            "The attribute's bonus, e.g. +4.",
-            "Modyfikator atrybutu, np. +4.",
-        ),
+        help=L("draci_hlidka", "The attribute's bonus, e.g. +4."),
     )
 
 
@@ -44,48 +39,39 @@ def _override(name: str, label: L) -> Field:
         nullable=True,
         npc_only=True,
         help=L(
-            "Hodnota ze statistik nestvůry; prázdné = spočítat z atributů, zbraně a zbroje.",
+            "draci_hlidka",
             "The value from the monster's stat block; empty = derive it from attributes, "
             "weapon and armour.",
-            "Wartość ze statystyk potwora; puste = wyliczyć z atrybutów, broni i zbroi.",
         ),
     )
 
 
 SKILLS = (
-    ("Atletika", L("Atletika", "Athletics", "Atletyka")),
-    ("Výdrž", L("Výdrž", "Endurance", "Wytrzymałość")),
-    ("Postřeh", L("Postřeh", "Perception", "Spostrzegawczość")),
-    ("První pomoc", L("První pomoc", "First aid", "Pierwsza pomoc")),
+    ("Atletika", L("draci_hlidka", "Athletics")),
+    ("Výdrž", L("draci_hlidka", "Endurance")),
+    ("Postřeh", L("draci_hlidka", "Perception")),
+    ("První pomoc", L("draci_hlidka", "First aid")),
 )
 
-SIZES = tuple((size, L(size, size, size)) for size in "ABCDE")
+SIZES = tuple((size, L.verbatim(size)) for size in "ABCDE")
 
 CREATURE = Schema(
     (
-        _bonus("sil", "Sílu", "Strength", "modyfikator Siły"),
-        _bonus("obr", "Obratnost", "Agility", "modyfikator Zręczności"),
-        _bonus("odo", "Odolnost", "Toughness", "modyfikator Odporności"),
+        _bonus("sil", L("draci_hlidka", "SIL (Strength bonus)")),
+        _bonus("obr", L("draci_hlidka", "OBR (Agility bonus)")),
+        _bonus("odo", L("draci_hlidka", "ODO (Toughness bonus)")),
         Field(
             "ostatni_atributy",
             "text",
-            L("Ostatní atributy", "Other attributes", "Pozostałe atrybuty"),
+            L("draci_hlidka", "Other attributes"),
             "",
             max=200,
-            help=L(
-                "Např. „INT +1, CHA 0“; boj je nepoužívá.",
-                'E.g. "INT +1, CHA 0"; combat does not use them.',
-                "Np. „INT +1, CHA 0”; walka ich nie używa.",
-            ),
+            help=L("draci_hlidka", 'E.g. "INT +1, CHA 0"; combat does not use them.'),
         ),
         Field(
             "zivoty",
             "int",
-            L(
-                "Životy (maximum)",
-                "Hit points (maximum)",
-                "Punkty życia (životy, maksimum)",
-            ),
+            L("draci_hlidka", "Hit points (maximum)"),
             10,
             min=1,
             max=999,
@@ -93,112 +79,87 @@ CREATURE = Schema(
         Field(
             "mez_vyrazeni",
             "int",
-            L("Mez vyřazení", "Knock-out threshold", "Próg nokautu (mez vyřazení)"),
+            L("draci_hlidka", "Knock-out threshold"),
             0,
             min=0,
             max=999,
-            help=L(
-                "Pod touto hranicí omdlí zasažený úderem na plocho.",
-                "Below it a creature hit with a flat blow faints.",
-                "Poniżej niego istota trafiona płazem mdleje.",
-            ),
+            help=L("draci_hlidka", "Below it a creature hit with a flat blow faints."),
         ),
         Field(
             "pohyblivost",
             "int",
-            L("Pohyblivost", "Movement (Pohyblivost)", "Ruchliwość (Pohyblivost)"),
+            L("draci_hlidka", "Movement (Pohyblivost)"),
             20,
             min=0,
             max=200,
-            help=L(
-                "V sázích za kolo, už včetně OBR (20 + 4 = 24).",
-                "Sáh per round, already including OBR (20 + 4 = 24).",
-                "Sáhy na rundę, już z OBR (20 + 4 = 24).",
-            ),
+            help=L("draci_hlidka", "In sáh per round, already including OBR (20 + 4 = 24)."),
         ),
         Field(
             "dovednosti",
             "levels",
-            L("Dovednosti", "Skills (dovednosti)", "Umiejętności (dovednosti)"),
+            L("draci_hlidka", "Skills (dovednosti)"),
             {},
             min=0,
             max=10,
             suggestions=SKILLS,
             player_editable=True,
-            help=L(
-                "Název a stupeň, např. Atletika 2.",
-                "Name and level, e.g. Atletika 2.",
-                "Nazwa i stopień, np. Atletika 2.",
-            ),
+            help=L("draci_hlidka", "Name and level, e.g. Atletika 2."),
         ),
         Field(
             "velikost",
             "choice",
-            L("Velikost", "Size (velikost)", "Rozmiar (velikost)"),
+            L("draci_hlidka", "Size (velikost)"),
             "B",
             choices=SIZES,
             help=L(
-                "B = člověk; velikost D a vyšší nelze zabít útokem na bezbranného.",
+                "draci_hlidka",
                 "B = human; size D and larger cannot be killed by a helpless attack.",
-                "B = człowiek; rozmiaru D i większego nie zabije atak na bezbronnego.",
             ),
         ),
         Field(
             "muze_krvacet",
             "bool",
-            L("Může krvácet", "Can bleed", "Może krwawić"),
+            L("draci_hlidka", "Can bleed"),
             True,
-            help=L(
-                "Sochy a podobní tvorové nekrvácí.",
-                "Statues and the like do not bleed.",
-                "Posągi i podobne istoty nie krwawią.",
-            ),
+            help=L("draci_hlidka", "Statues and the like do not bleed."),
         ),
         Field(
             "zbroj",
             "int",
-            L("Kvalita zbroje", "Armour quality (kvalita zbroje)", "Jakość zbroi (kvalita zbroje)"),
+            L("draci_hlidka", "Armour quality (kvalita zbroje)"),
             0,
             min=0,
             max=20,
-            help=L(
-                "ZO = kvalita zbroje + OBR.",
-                "ZO = armour quality + OBR.",
-                "ZO = jakość zbroi + OBR.",
-            ),
+            help=L("draci_hlidka", "ZO = armour quality + OBR."),
         ),
         Field(
             "stit",
             "int",
-            L("Kvalita štítu", "Shield quality", "Jakość tarczy (kvalita štítu)"),
+            L("draci_hlidka", "Shield quality"),
             0,
             min=0,
             max=20,
-            help=L(
-                "OČ = ZO + obrana zbraně + kvalita štítu.",
-                "OČ = ZO + weapon obrana + shield quality.",
-                "OČ = ZO + obrana broni + jakość tarczy.",
-            ),
+            help=L("draci_hlidka", "OČ = ZO + weapon obrana + shield quality."),
         ),
-        _override("uc", L("Útočné číslo (ÚČ)", "Attack number (ÚČ)", "Liczba ataku (ÚČ)")),
-        _override("oc", L("Obranné číslo (OČ)", "Defence number (OČ)", "Liczba obrony (OČ)")),
-        _override("zo", L("Základní obrana (ZO)", "Base defence (ZO)", "Obrona podstawowa (ZO)")),
-        _override("zraneni", L("Zranění útoku", "Attack damage", "Obrażenia ataku (zranění)")),
+        _override("uc", L("draci_hlidka", "Attack number (ÚČ)")),
+        _override("oc", L("draci_hlidka", "Defence number (OČ)")),
+        _override("zo", L("draci_hlidka", "Base defence (ZO)")),
+        _override("zraneni", L("draci_hlidka", "Attack damage")),
         notes_field(),
     )
 )
 
 WEAPON_KINDS = (
-    ("melee", L("Tváří v tvář", "Melee", "Wręcz")),
-    ("ranged", L("Střelná", "Ranged (shooting)", "Strzelecka")),
-    ("thrown", L("Vrhací", "Thrown", "Miotana")),
+    ("melee", L("draci_hlidka", "Melee")),
+    ("ranged", L("draci_hlidka", "Ranged (shooting)")),
+    ("thrown", L("draci_hlidka", "Thrown")),
 )
 
 RELOAD = (
-    ("none", L("Bez nabíjení", "No reloading", "Bez ładowania")),
-    ("instant", L("Okamžitá akce", "Instant action", "Akcja natychmiastowa")),
-    ("short", L("Krátká akce", "Short action", "Akcja krótka")),
-    ("long", L("Dlouhá akce", "Long action", "Akcja długa")),
+    ("none", L("draci_hlidka", "No reloading")),
+    ("instant", L("draci_hlidka", "Instant action")),
+    ("short", L("draci_hlidka", "Short action")),
+    ("long", L("draci_hlidka", "Long action")),
 )
 
 
@@ -210,74 +171,54 @@ WEAPON = Schema(
     (
         _weapon_number(
             "utocnost",
-            L("Útočnost", "Weapon attack", "Atak (útočnost)"),
-            L(
-                "ÚČ = SIL (OBR u střelby) + útočnost.",
-                "ÚČ = SIL (OBR for shooting) + weapon attack.",
-                "ÚČ = SIL (OBR przy strzelaniu) + útočnost.",
-            ),
+            L("draci_hlidka", "Weapon attack"),
+            L("draci_hlidka", "ÚČ = SIL (OBR for shooting) + weapon attack."),
         ),
         _weapon_number(
             "zraneni",
-            L("Zranění", "Weapon damage", "Obrażenia (zranění)"),
-            L(
-                "Přičte se k rozdílu Útok − Obrana.",
-                "Added to Attack − Defence.",
-                "Dodawane do Atak − Obrona.",
-            ),
+            L("draci_hlidka", "Weapon damage"),
+            L("draci_hlidka", "Added to Attack − Defence."),
         ),
         _weapon_number(
             "obrana",
-            L("Obrana", "Defence (obrana)", "Obrona (obrana)"),
-            L(
-                "Přičte se k OČ při aktivní obraně.",
-                "Added to OČ in an active defence.",
-                "Dodawana do OČ przy aktywnej obronie.",
-            ),
+            L("draci_hlidka", "Defence (obrana)"),
+            L("draci_hlidka", "Added to OČ in an active defence."),
         ),
         Field(
             "druh",
             "choice",
-            L("Druh zbraně", "Weapon kind", "Rodzaj broni"),
+            L("draci_hlidka", "Weapon kind"),
             "melee",
             choices=WEAPON_KINDS,
         ),
         Field(
             "nabiti",
             "choice",
-            L("Nabití zbraně", "Reload", "Przeładowanie"),
+            L("draci_hlidka", "Reload"),
             "none",
             choices=RELOAD,
-            help=L(
-                "Délka akce Nabití zbraně.",
-                "How long the Reload action takes.",
-                "Długość akcji przeładowania.",
-            ),
+            help=L("draci_hlidka", "How long the Reload action takes."),
         ),
         notes_field(player_editable=False),
     )
 )
 
 ARMOR_KINDS = (
-    ("zbroj", L("Zbroj", "Armour", "Zbroja")),
-    ("stit", L("Štít", "Shield", "Tarcza")),
+    ("zbroj", L("draci_hlidka", "Armour")),
+    ("stit", L("draci_hlidka", "Shield")),
 )
 
 ARMOR = Schema(
     (
-        Field("druh", "choice", L("Druh", "Kind", "Rodzaj"), "zbroj", choices=ARMOR_KINDS),
+        Field("druh", "choice", L("draci_hlidka", "Kind"), "zbroj", choices=ARMOR_KINDS),
         Field(
             "kvalita",
             "int",
-            L("Kvalita", "Quality (kvalita)", "Jakość (kvalita)"),
+            L("draci_hlidka", "Quality (kvalita)"),
             0,
             min=0,
             max=20,
-            help=L(
-                "Zbroj se přičítá k ZO, štít k OČ.",
-                "Armour adds to ZO, a shield to OČ.",
-                "Zbroja dodaje się do ZO, tarcza do OČ.",
-            ),
+            help=L("draci_hlidka", "Armour adds to ZO, a shield to OČ."),
         ),
         notes_field(player_editable=False),
     )

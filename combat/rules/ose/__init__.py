@@ -17,17 +17,17 @@ __all__ = ["ARMOR", "CREATURE", "SYSTEM", "WEAPON", "weapon_headline"]
 
 # The parts of the "Attack modifiers: STR +1, range -1" line (combat.rules.ose.attack).
 ATTACK_MODIFIERS = {
-    "STR": Label("síla", "STR", "siła"),
-    "DEX": Label("obratnost", "DEX", "zręczność"),
-    "range": Label("vzdálenost", "range", "zasięg"),
-    "cover": Label("kryt", "cover", "osłona"),
-    "retreat": Label("ustupující cíl", "retreating target", "wycofujący się cel"),
-    "referee": Label("sudí", "referee", "MG"),
+    "STR": Label("ose", "STR"),
+    "DEX": Label("ose", "DEX"),
+    "range": Label("ose", "range"),
+    "cover": Label("ose", "cover"),
+    "retreat": Label("ose", "retreating target"),
+    "referee": Label("ose", "referee"),
 }
 
 SYSTEM = RuleSystem(
     key="ose",
-    name=Label("Old-School Essentials", "Old-School Essentials", "Old-School Essentials"),
+    name=Label("ose", "Old-School Essentials"),
     creature=CREATURE,
     weapon=WEAPON,
     armor=ARMOR,
@@ -52,6 +52,11 @@ SYSTEM = RuleSystem(
         ),
         "hp_same": pgettext("ose", "The same HP and conditions for"),
         "hp_log": pgettext("ose", "HP %(before)s → %(after)s"),
+        "gm_notes": pgettext("ose", "Referee's notes"),  # a sheet's heading, its form's label
+        "gm_notes_help": pgettext("ose", "Only referees see these."),
+        "hp_after": pgettext("ose", "After the last fight: %(hp)s HP"),
+        "make_co_gm": pgettext("ose", "Make co-referee"),
+        "rounds_help": pgettext("ose", "Empty: until the referee removes it."),
         "end_confirm": pgettext(
             "ose",
             "End the fight? The characters keep their HP and conditions; nobody can act or take "

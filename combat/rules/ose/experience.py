@@ -61,9 +61,6 @@ EXPERIENCE = Experience(
     foe_award=award,
     survivors_only=True,
     source=Label(
-        "OSE SRD: zkušenost za poražené nestvůry podle kostek životů, rozdělená mezi přeživší",
-        "OSE SRD: experience for monsters defeated, by hit dice, shared among the survivors",
-        "OSE SRD: doświadczenie za pokonane potwory według kości wytrzymałości, "
-        "dzielone między ocalałych",
+        "ose", "OSE SRD: experience for monsters defeated, by hit dice, shared among the survivors"
     ),
 )

@@ -9,7 +9,7 @@ from typing import Any
 from combat.rules.fields import Label
 from combat.rules.resources import Spent
 
-SPELLS = Label("kouzla", "spells", "zaklęcia")
+SPELLS = Label("ose", "spells")
 
 
 def spending(change: Mapping[str, Any]) -> list[Spent]:

@@ -16,7 +16,7 @@ __all__ = ["ARMOR", "CREATURE", "SYSTEM", "WEAPON", "weapon_headline"]
 
 SYSTEM = RuleSystem(
     key="shadowrun3",
-    name=Label("Shadowrun 3", "Shadowrun 3", "Shadowrun 3"),
+    name=Label("shadowrun3", "Shadowrun 3"),
     creature=CREATURE,
     weapon=WEAPON,
     armor=ARMOR,
@@ -47,6 +47,13 @@ SYSTEM = RuleSystem(
         ),
         "hp_same": pgettext("shadowrun3", "The same physical monitor and conditions for"),
         "hp_log": pgettext("shadowrun3", "Physical monitor, boxes free: %(before)s → %(after)s"),
+        "gm_notes": pgettext("shadowrun3", "Gamemaster's notes"),  # a sheet's, its form's
+        "gm_notes_help": pgettext("shadowrun3", "Only gamemasters see these."),
+        "hp_after": pgettext(
+            "shadowrun3", "After the last fight: physical monitor, %(hp)s boxes free"
+        ),
+        "make_co_gm": pgettext("shadowrun3", "Make co-gamemaster"),
+        "rounds_help": pgettext("shadowrun3", "Empty: until the gamemaster removes it."),
         "end_confirm": pgettext(
             "shadowrun3",
             "End the fight? The characters keep their physical damage and conditions; nobody "

@@ -11,8 +11,8 @@ from typing import Any
 from combat.rules.fields import Label
 from combat.rules.resources import Spent, turn_change
 
-POOL = Label("kostky bojové rezervy", "combat pool dice", "kości puli walki")
-ROUNDS = Label("vystřelené náboje", "rounds fired", "wystrzelone naboje")
+POOL = Label("shadowrun3", "combat pool dice")
+ROUNDS = Label("shadowrun3", "rounds fired")
 
 
 def _number(value: Any) -> int:
