@@ -13,6 +13,14 @@ SHEET_WORDS = {
     "gm": gettext_noop("Game master"),  # a member's role (the fight page's GM panel says it too)
     "make_co_gm": gettext_noop("Make co-GM"),
     "rounds_help": gettext_noop("Empty: until the game master removes it."),  # a condition's
+    "ask_gm": gettext_noop(
+        "You have no character in this campaign yet. Ask your game master for one."
+    ),
+    "revealed": gettext_noop("Who and what your game master has revealed to you."),
+    "created": gettext_noop("Campaign created. You are its game master."),
+    "last_gm": gettext_noop("A campaign needs at least one game master."),
+    "already_playing": gettext_noop("You play a character here already: ask your game master."),
+    "propose_help": gettext_noop("A player's action waits until the game master accepts it."),
     "gm_notes": gettext_noop("Game master's notes"),  # a sheet's heading and its form's label
     "gm_notes_help": gettext_noop("Only game masters see these."),
     "hp_after": gettext_noop("After the last fight: %(hp)s HP"),

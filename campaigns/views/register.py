@@ -68,6 +68,7 @@ def register_list(request: AuthedHttpRequest, pk: int) -> HttpResponse:
         "membership": membership,
         "rows": rows,
         "form": form,
+        "sheet": sheet_words(membership.campaign.system),
     }
     return render(request, "campaigns/register.html", context)
 

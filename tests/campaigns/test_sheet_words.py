@@ -124,3 +124,64 @@ def test_the_register_form_and_a_role_change_say_the_systems_gm(client, sheet):
     assert "Poznámky sudího" in shown and "Vidí je jen sudí." in shown
     assert "Pán" not in shown and "Pána" not in shown
     assert f"{player.username} je teď: Sudí." in unescape(changed.content.decode())
+
+
+# system, language → (a player with no character, the register's line for a player, a new
+# campaign's message, the last GM stepping down, a campaign form's proposals help)
+SAID_TO = {
+    ("ose", "cs"): ("Požádejte o ni sudího.", "Koho a co vám sudí odhalí.",
+                    "Kampaň je založená. Jste její sudí.", "Kampaň potřebuje aspoň jednoho sudího.",
+                    "Akce hráče počká, až ji sudí přijme."),
+    ("shadowrun3", "pl"): ("Poproś o nią mistrza gry.", "Kogo i co ujawnia ci mistrz gry.",
+                           "Kampania utworzona. Jesteś jej mistrzem gry.",
+                           "Kampania potrzebuje co najmniej jednego mistrza gry.",
+                           "Akcja gracza czeka, aż mistrz gry ją zaakceptuje."),
+    ("dice_pool", "en"): ("Ask your narrator for one.", "Who and what your narrator has revealed",
+                          "Campaign created. You are its narrator.",
+                          "A campaign needs at least one narrator.",
+                          "A player's action waits until the narrator accepts it."),
+    ("draci_hlidka", "cs"): ("Požádejte o ni Pána jeskyně.", "Koho a co vám Pán jeskyně odhalí.",
+                             "Kampaň je založená. Jste její Pán jeskyně.",
+                             "Kampaň potřebuje aspoň jednoho Pána jeskyně.",
+                             "Akce hráče počká, až ji Pán jeskyně přijme."),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("system", "lang"), list(SAID_TO))
+def test_what_the_campaign_pages_tell_players_and_gms_names_the_systems_gm(
+    client, sheet, make_user, system, lang
+):
+    no_character, revealed, created, last_gm, propose = SAID_TO[(system, lang)]
+    campaign, character, _monster, gm, player = sheet(system)
+    character.owner = None
+    character.save()
+    said = {}
+    with translation.override(lang):
+        client.force_login(player)
+        for name, url in (
+            ("detail", reverse("campaigns:detail", args=[campaign.pk])),
+            ("register", reverse("campaigns:register", args=[campaign.pk])),
+        ):
+            said[name] = client.get(url, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        client.force_login(gm)
+        said["edit"] = client.get(
+            reverse("campaigns:edit", args=[campaign.pk]), HTTP_ACCEPT_LANGUAGE=lang
+        ).content.decode()
+        me = campaign.memberships.get(user=gm)
+        said["step down"] = client.post(
+            reverse("campaigns:member_role", args=[campaign.pk, me.pk]),
+            {"role": "player"},
+            follow=True,
+            HTTP_ACCEPT_LANGUAGE=lang,
+        ).content.decode()
+        client.force_login(make_user(f"founder-{system}"))
+        said["create"] = client.post(
+            reverse("campaigns:create"),
+            {"name": "New", "description": "", "system": system},
+            follow=True,
+            HTTP_ACCEPT_LANGUAGE=lang,
+        ).content.decode()
+    said = {name: unescape(text) for name, text in said.items()}
+    assert no_character in said["detail"] and revealed in said["register"]
+    assert propose in said["edit"] and last_gm in said["step down"]
+    assert created in said["create"]

@@ -61,6 +61,18 @@ SYSTEM = RuleSystem(
         "hp_after": pgettext("dice_pool", "After the last fight: HP / dice %(hp)s"),
         "make_co_gm": pgettext("dice_pool", "Make co-narrator"),
         "rounds_help": pgettext("dice_pool", "Empty: until the narrator removes it."),
+        "ask_gm": pgettext(
+            "dice_pool", "You have no character in this campaign yet. Ask your narrator for one."
+        ),
+        "revealed": pgettext("dice_pool", "Who and what your narrator has revealed to you."),
+        "created": pgettext("dice_pool", "Campaign created. You are its narrator."),
+        "last_gm": pgettext("dice_pool", "A campaign needs at least one narrator."),
+        "already_playing": pgettext(
+            "dice_pool", "You play a character here already: ask your narrator."
+        ),
+        "propose_help": pgettext(
+            "dice_pool", "A player's action waits until the narrator accepts it."
+        ),
         "end_confirm": pgettext(
             "dice_pool",
             "End the fight? Nobody can act or take a turn until Undo takes the end back; the "

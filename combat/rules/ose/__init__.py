@@ -57,6 +57,14 @@ SYSTEM = RuleSystem(
         "hp_after": pgettext("ose", "After the last fight: %(hp)s HP"),
         "make_co_gm": pgettext("ose", "Make co-referee"),
         "rounds_help": pgettext("ose", "Empty: until the referee removes it."),
+        "ask_gm": pgettext(
+            "ose", "You have no character in this campaign yet. Ask your referee for one."
+        ),
+        "revealed": pgettext("ose", "Who and what your referee has revealed to you."),
+        "created": pgettext("ose", "Campaign created. You are its referee."),
+        "last_gm": pgettext("ose", "A campaign needs at least one referee."),
+        "already_playing": pgettext("ose", "You play a character here already: ask your referee."),
+        "propose_help": pgettext("ose", "A player's action waits until the referee accepts it."),
         "end_confirm": pgettext(
             "ose",
             "End the fight? The characters keep their HP and conditions; nobody can act or take "

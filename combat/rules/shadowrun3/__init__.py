@@ -54,6 +54,18 @@ SYSTEM = RuleSystem(
         ),
         "make_co_gm": pgettext("shadowrun3", "Make co-gamemaster"),
         "rounds_help": pgettext("shadowrun3", "Empty: until the gamemaster removes it."),
+        "ask_gm": pgettext(
+            "shadowrun3", "You have no character in this campaign yet. Ask your gamemaster for one."
+        ),
+        "revealed": pgettext("shadowrun3", "Who and what your gamemaster has revealed to you."),
+        "created": pgettext("shadowrun3", "Campaign created. You are its gamemaster."),
+        "last_gm": pgettext("shadowrun3", "A campaign needs at least one gamemaster."),
+        "already_playing": pgettext(
+            "shadowrun3", "You play a character here already: ask your gamemaster."
+        ),
+        "propose_help": pgettext(
+            "shadowrun3", "A player's action waits until the gamemaster accepts it."
+        ),
         "end_confirm": pgettext(
             "shadowrun3",
             "End the fight? The characters keep their physical damage and conditions; nobody "
