@@ -13,7 +13,7 @@ from config.usernames import has_invisible, taken
 
 from .extensions import add_option_fields, chosen_options
 from .models import Campaign, Invite
-from .systemwords import sheet_words
+from .systemwords import sheet_word
 
 
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
@@ -51,8 +51,8 @@ class CampaignEditForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         add_option_fields(self, self.instance.system, self.instance.fight_options)
-        words = sheet_words(self.instance.system)  # OSE's referee accepts a player's action
-        self.fields["players_propose"].help_text = words["propose_help"]
+        propose = sheet_word(self.instance.system, "propose_help")  # OSE: "… the referee …"
+        self.fields["players_propose"].help_text = propose
 
     def save(self, commit: bool = True) -> Campaign:
         self.instance.fight_options = chosen_options(self, self.instance.system)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from .models import Campaign, Character, CharacterKind, Monster, Part, RegisterEntry, new_key
 from .models.register import MAX_ENTRIES
-from .systemwords import sheet_words
+from .systemwords import sheet_word
 
 ALL = "all"  # the reveal's audience: every player of the campaign
 CHOSEN = "chosen"
@@ -44,9 +44,9 @@ class EntryForm(forms.ModelForm):  # type: ignore[type-arg]
         bestiary = Monster.objects.in_campaign(campaign).only("pk", "name")
         self.fields["monster"].queryset = bestiary  # type: ignore[attr-defined]
         self.fields["character"].help_text = _("Its fights are listed on the entry's page.")
-        words = sheet_words(campaign.system)  # OSE's referee, Shadowrun's gamemaster
-        self.fields["gm_notes"].label = words["gm_notes"]
-        self.fields["gm_notes"].help_text = words["gm_notes_help"]
+        notes = self.fields["gm_notes"]  # OSE's referee's notes, Shadowrun's gamemaster's
+        notes.label = sheet_word(campaign.system, "gm_notes")
+        notes.help_text = sheet_word(campaign.system, "gm_notes_help")
         if self.instance.pk is not None:
             del self.fields["key"]  # only a new entry needs a one-time key
         elif not self.is_bound:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from .models import Campaign, Character, CharacterKind, Invite, Membership, Role
 from .models.records import LibraryRecord
 from .staff import make_game_master_staff
-from .systemwords import SHEET_WORDS, system_word
+from .systemwords import sheet_word
 
 _Record = TypeVar("_Record", bound=LibraryRecord)
 
@@ -38,8 +38,7 @@ def _ensure_another_gm_remains(membership: Membership) -> None:
         return
     others = membership.campaign.memberships.filter(role=Role.GM, user__is_active=True)
     if not others.exclude(pk=membership.pk).exists():
-        system = membership.campaign.system
-        raise ValidationError(system_word(system, "last_gm", SHEET_WORDS["last_gm"]))
+        raise ValidationError(sheet_word(membership.campaign.system, "last_gm"))
 
 
 def _lock_members(campaign_id: int, *memberships: Membership) -> set[int]:
@@ -153,9 +152,8 @@ def claim_character(membership: Membership, character_pk: int) -> Character:
         raise ValidationError(_("%(name)s has a player already.") % {"name": found.name})
     Membership.objects.select_for_update().filter(pk=membership.pk).first()  # one at a time
     if membership.campaign.characters.filter(owner=membership.user).exists():
-        system = membership.campaign.system
-        mine = system_word(system, "already_playing", SHEET_WORDS["already_playing"])
-        raise ValidationError(mine)  # "… ask your referee." in OSE
+        mine = sheet_word(membership.campaign.system, "already_playing")  # "… your referee."
+        raise ValidationError(mine)
     found.owner = membership.user
     found.save(update_fields=["owner", "updated_at"])
     return found

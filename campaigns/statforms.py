@@ -14,7 +14,7 @@ from django.utils.translation import get_language, gettext
 
 from combat.rules.schema import Field, Schema, StatError
 
-from .systemwords import sheet_words
+from .systemwords import sheet_word
 
 PREFIX = "stat_"
 NESTED_SEPARATOR = ";"
@@ -257,8 +257,8 @@ class StatsModelForm(forms.ModelForm):  # type: ignore[type-arg]
             self.initial.update(initial_values(self.schema, stats, self.stat_names))
         notes, system = self.fields.get("notes"), getattr(self.instance, "system", "")
         if notes is not None and system:  # the GM's notes in the system's words (OSE's referee)
-            words = sheet_words(system)
-            notes.label, notes.help_text = words["gm_notes"], words["gm_notes_help"]
+            notes.label = sheet_word(system, "gm_notes")
+            notes.help_text = sheet_word(system, "gm_notes_help")
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}

@@ -2,8 +2,8 @@
 referee, Shadowrun's gamemaster, the forum pool's narrator, Polish 5e's "PW" for hit points.
 A system gives its words as (context, msgid) pairs (RuleSystem.words); a word it does not give
 reads as the generic one. The fight page's words are combat.wording.WORDS; the campaign
-pages' (a member's role, a sheet's notes and hit points after a fight, a saved condition's
-rounds) are SHEET_WORDS below."""
+pages' (a member's role, what the pages tell players and GMs, a sheet's notes and hit points
+after a fight, a saved condition's rounds) are SHEET_WORDS below."""
 
 from django.utils.translation import gettext, gettext_noop, pgettext
 
@@ -34,5 +34,11 @@ def system_word(system: str, key: str, generic: str) -> str:
     return pgettext(*own) if own else gettext(generic)
 
 
+def sheet_word(system: str, key: str) -> str:
+    """One of the campaign pages' words (SHEET_WORDS) as the system says it."""
+    return system_word(system, key, SHEET_WORDS[key])
+
+
 def sheet_words(system: str) -> dict[str, str]:
-    return {key: system_word(system, key, generic) for key, generic in SHEET_WORDS.items()}
+    """Every campaign-page word as the system says it, for a template."""
+    return {key: sheet_word(system, key) for key in SHEET_WORDS}

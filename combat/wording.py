@@ -20,6 +20,7 @@ from django.utils.translation import (
     pgettext_lazy,
 )
 
+from campaigns.systemwords import SHEET_WORDS
 from campaigns.systemwords import system_word as campaign_system_word
 from combat.rules.base import Step, ValueField, count_of, counted, plain
 from combat.rules.schema import Label
@@ -63,7 +64,7 @@ PURPOSES = {
 # (RuleSystem.words: OSE's "Referee", 5e's Polish "PW"). "round" keeps %(n)s, "hp_log"
 # %(before)s and %(after)s. The "hp…" words are the GM's quick HP box and Adjust form's.
 WORDS = {
-    "gm": gettext_noop("Game master"),
+    "gm": SHEET_WORDS["gm"],  # the GM panel's title, the same generic word as a member's role
     "gm_note": gettext_noop("GM note"),
     "gm_waiting": gettext_noop("waiting for the game master"),
     "round": gettext_noop("Round %(n)s"),

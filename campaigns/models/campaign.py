@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.systemwords import SHEET_WORDS, system_word
+from campaigns.systemwords import sheet_word
 from combat.rules.systems import SYSTEMS
 
 
@@ -101,7 +101,7 @@ class Membership(models.Model):
         """The role as the campaign's system names its game master (OSE's referee, "sudí")."""
         if not self.is_gm:
             return self.get_role_display()
-        return system_word(self.campaign.system, "gm", SHEET_WORDS["gm"])
+        return sheet_word(self.campaign.system, "gm")
 
 
 def new_invite_token() -> str:

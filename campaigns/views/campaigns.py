@@ -19,7 +19,7 @@ from ..exchange import export_campaign
 from ..extensions import page_context
 from ..forms import CampaignCreateForm, CampaignEditForm, RoleForm
 from ..models import Campaign, CharacterKind, Membership
-from ..systemwords import SHEET_WORDS, sheet_words, system_word
+from ..systemwords import sheet_word, sheet_words
 from .helpers import partial_or_page, redirect_to
 
 
@@ -47,8 +47,8 @@ def campaign_create(request: AuthedHttpRequest) -> HttpResponse:
     form = CampaignCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         campaign = services.create_campaign(request.user, form.save(commit=False))
-        created = system_word(campaign.system, "created", SHEET_WORDS["created"])
-        messages.success(request, created)  # "… You are its referee." in OSE
+        created = sheet_word(campaign.system, "created")  # "… You are its referee." in OSE
+        messages.success(request, created)
         return redirect_to(request, reverse("campaigns:detail", args=[campaign.pk]))
     return render(request, "campaigns/form.html", {"form": form, "campaign": None})
 

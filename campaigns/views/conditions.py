@@ -17,7 +17,7 @@ from config.http import AuthedHttpRequest
 from ..access import gm_membership_or_403
 from ..models import Campaign, SavedCondition
 from ..models.conditions import MAX_CONDITIONS, MOST
-from ..systemwords import sheet_words
+from ..systemwords import sheet_word
 from .helpers import redirect_to
 
 MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-"})  # −, –, — as "-"
@@ -42,7 +42,7 @@ class SavedConditionForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, campaign: Campaign, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.campaign = campaign
-        self.fields["rounds"].help_text = sheet_words(campaign.system)["rounds_help"]
+        self.fields["rounds"].help_text = sheet_word(campaign.system, "rounds_help")
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].replace("\x00", "").split())

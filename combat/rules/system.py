@@ -58,10 +58,8 @@ class RuleSystem:
     # "gm_note" (a log note's label), "gm_waiting" (a proposal's badge), "round" ("Round
     # %(n)s"), "roll_initiative" (the button), the "hp…" words of the GM's quick HP box and
     # Adjust form ("PW" in Polish 5e), "end_confirm"; and the campaign pages' words, keyed as
-    # campaigns.systemwords.SHEET_WORDS: "gm" is also a member's role, "make_co_gm" the
-    # members' button, "gm_notes" and "gm_notes_help" a sheet's GM notes, "hp_after" a sheet's
-    # "After the last fight: %(hp)s HP", "rounds_help" a saved condition's rounds. A word not
-    # given reads as the generic one.
+    # campaigns.systemwords.SHEET_WORDS ("gm" is also a member's role; "hp_after", "gm_notes",
+    # "ask_gm" and the rest are listed there). A word not given reads as the generic one.
     words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # The conditions the system names its own way where others share the English word (5e's
     # prone: Polish "powalony", not the plain "leżący"): condition → a `pgettext` pair.

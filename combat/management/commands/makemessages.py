@@ -1,4 +1,4 @@
-"""Django's makemessages, also reading the rules' labels: `Label("ose", "Armour Class")` (and
+"""Django's makemessages, also reading the rules' labels: `Label("ose", "AC (Armour Class)")` (and
 its short name `L`) is a msgid under a context, as `pgettext` is (combat.rules.fields.Label)."""
 
 from django.core.management.commands import makemessages
