@@ -9,6 +9,7 @@ and a client name of their own); counted with Redis's own CLIENT LIST and PUBSUB
 """
 
 import asyncio
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -214,11 +215,12 @@ def test_a_stream_never_begun_leaves_the_hub(table, live, monkeypatch):  # type:
     run(scenario)
 
 
-def _refused_subscriptions(admin) -> int:  # type: ignore[no-untyped-def]
-    """How many subscriptions Redis has refused the "nochannels" user: its ACL log counts
-    them, whatever the other test worker's connections to the same server do meanwhile."""
-    log = admin.acl_log()
-    return sum(int(entry["count"]) for entry in log if entry["username"] == "nochannels")
+def _refused_subscriptions(admin, user: str) -> int:  # type: ignore[no-untyped-def]
+    """How many subscriptions Redis has refused `user`, a user made for one run: its ACL log
+    counts them, whatever the other test worker's connections to the same server do. (The log
+    keeps the newest entries only, so a name used by earlier runs would slide out of it.)"""
+    log = admin.acl_log(count=128)
+    return sum(int(entry["count"]) for entry in log if entry["username"] == user)
 
 
 def test_a_redis_that_refuses_the_subscription_is_retried_slowly_then_given_up(  # type: ignore[no-untyped-def]
@@ -230,10 +232,9 @@ def test_a_redis_that_refuses_the_subscription_is_retried_slowly_then_given_up( 
     _gm, encounter, _keys = table
     monkeypatch.setattr(hub, "RECONNECT_SECONDS", 2.0)
     admin = _redis()
-    admin.execute_command(
-        "ACL", "SETUSER", "nochannels", "on", ">pw", "~*", "resetchannels", "+@all"
-    )
-    refused = "redis://nochannels:pw@127.0.0.1:6379/0"
+    user = f"nochannels-{secrets.token_hex(6)}"  # this run's own: its refusals are this run's
+    admin.execute_command("ACL", "SETUSER", user, "on", ">pw", "~*", "resetchannels", "+@all")
+    refused = f"redis://{user}:pw@127.0.0.1:6379/0"
 
     async def scenario() -> tuple[list[str], int]:
         client = await _member()
@@ -241,11 +242,10 @@ def test_a_redis_that_refuses_the_subscription_is_retried_slowly_then_given_up( 
         found = hub.hub_of(REDIS_URL)
         assert found is not None
         found.url = refused
-        before = _refused_subscriptions(admin)
         (connection,) = _connections(live)
         admin.client_kill_filter(_id=connection["id"])
         chunks = [c.decode() async for c in answer.streaming_content]
-        return chunks, _refused_subscriptions(admin) - before
+        return chunks, _refused_subscriptions(admin, user)
 
     async def bounded() -> tuple[list[str], int]:
         return await asyncio.wait_for(scenario(), 15)
@@ -253,7 +253,7 @@ def test_a_redis_that_refuses_the_subscription_is_retried_slowly_then_given_up( 
     try:
         chunks, tries = run(bounded)
     finally:
-        admin.execute_command("ACL", "DELUSER", "nochannels")
+        admin.execute_command("ACL", "DELUSER", user)
     assert not any("event:" in chunk for chunk in chunks)  # ended: the page polls
     assert 1 <= tries <= 12  # about one a try, paced; a busy loop makes thousands
     assert push._open == 0
