@@ -1,7 +1,8 @@
 """Where the knee lies (issue R): open tabs against p50/p99 and worker memory, for polling and
 for server-sent events; writes the "knee" section of docs/benchmarks.md.
 
-Run (the full curve, on a quiet machine; about 2 × 9 steps × (30 + 15) s ≈ 15 minutes)::
+Run (the full curve, on a quiet machine; each step opens its tabs 20 a second, then runs 30 s,
+plus about 15 s of set-up: about 25 minutes for both modes)::
 
     .venv/bin/python bench/bench_knee.py --modes cache,sse \\
         --tabs 120,240,360,480,600,720,840,1000,1200 --seconds 30
@@ -34,7 +35,8 @@ and of the GMs' actions, errors, requests per second in the steady state, the mo
 memory (RSS) the two workers held together, and (SSE) the Redis subscriber connections the
 workers held (one per worker, combat/hub.py). The knee is the most tabs up to which every step
 kept every poll's, board's and action's p99 under 300 ms with no error. Each step runs on a
-fresh server, the modes alternating which goes first; a mode stops after a step past 1 s
+fresh server, the modes alternating which goes first, its tabs opening `OPEN_PER_SECOND` a
+second and measured from 5 s after the last opened; a mode stops after a step past 1 s
 (``--stop-ms``) or with errors. Locust is one process on the same machine (FastHttpUser, one
 greenlet per tab and one more per stream), so at 1,000+ tabs its own CPU counts: watch the
 load average printed.
@@ -45,6 +47,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import math
 import os
 import platform
 import resource
@@ -73,6 +76,10 @@ from bench.restart_test import Server, django_env, free_port, python, scratch_da
 
 REDIS = "redis://127.0.0.1:6379/13"
 PREFIX = "knee"  # CACHE_KEY_PREFIX: the channels' prefix too
+# Tabs opened a second (a login and a page each): a step measures its open tabs, not a crowd
+# logging in at once; at 1,000 tabs in 10 s the logins alone took both cores and their queue
+# was still draining when the figures began.
+OPEN_PER_SECOND = 20
 SUBSCRIBER = f"{PREFIX}:live"  # the name of each worker's Redis subscriber (combat/push.py)
 ANALYZE = """
 import django
@@ -234,12 +241,12 @@ def _step_of(
         run = run_locust(
             app.base,
             seed,
-            seconds,
+            math.ceil(count / OPEN_PER_SECOND) + seconds,  # the tabs open, then `seconds` of them
             gm_actions=True,
             cpu=(app.process.pid, name),  # type: ignore[union-attr]
             log=log,
             users=count,
-            rate=max(20, count // 10),
+            rate=OPEN_PER_SECOND,
             mode=behaviour,
             streams=streams.base if streams is not None else "",
         )
@@ -262,11 +269,15 @@ def render(found: dict[str, list[dict[str, Any]]], database: str, seconds: int) 
         f"{metadata.version('gunicorn')} `-w {workers()}` (sync workers with `CONN_MAX_AGE=60` for "
         f"polling; uvicorn-worker {metadata.version('uvicorn-worker')} for SSE), sessions and "
         f"cache in Redis, Locust {metadata.version('locust')} on the same machine, loopback "
-        f"only; {seconds} s per step on a fresh server, the modes alternating which goes "
-        "first, figures from 5 s after the last tab opened. Tables of one GM "
+        f"only; each step on a fresh server, the modes alternating which goes first: the tabs "
+        f"open, {OPEN_PER_SECOND} a second (a login and the page each), then {seconds} s of "
+        "them, the figures from 5 s after the last tab opened. Tables of one GM "
         f"and five players; every GM acts every {options_gm_every()} s. Goal (issue R): "
         "the knee (every poll's, "
-        f"board's and action's p99 < {GOAL_P99_MS:.0f} ms, 0 errors) at ≥ 500 open tabs.",
+        f"board's and action's p99 < {GOAL_P99_MS:.0f} ms, 0 errors) at ≥ 500 open tabs with "
+        "polling, ≥ 1,000 with server-sent events. *click → board*: from the GM's click to the "
+        "new board in a player's tab (not part of the goal; with events it includes the "
+        "page's random wait of up to 150 ms before it asks, static/js/app.js).",
         "",
     ]
     for mode, steps in found.items():

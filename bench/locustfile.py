@@ -15,10 +15,12 @@ LOAD_SAMPLES (JSON) with the moment the ramp-up ended.
 With ``LOAD_MODE=sse`` (issue R, bench/bench_knee.py against ASGI workers) each tab behaves as
 static/js/app.js does where the page offers a stream: a greenlet of its own holds
 ``…/events/?version=N`` open and reads it line by line, and only an event naming a version newer
-than the board's makes the tab ask for its board (the poll's own request, "poll 200 (changed)");
-the timed poll then runs every 20 s instead of every 2 s, and at once every 2 s again while no
-stream is open. "sse: click → board" is the time from the start of the GM's action to the moment
-a player's tab holds the new board. A tab costs one parked greenlet and one socket meanwhile.
+than the board's makes the tab ask for its board (the poll's own request, "poll 200 (changed)"),
+within a random 0.15 s, and not while the tab's own action is on its way (its answer brings the
+board); the timed poll then runs every 20 s instead of every 2 s, and at once every 2 s again
+while no stream is open. "sse: click → board" is the time from the start of the GM's action to
+the moment a player's tab holds the new board. A tab costs one parked greenlet and one socket
+meanwhile.
 """
 
 import itertools
@@ -39,6 +41,7 @@ GM_EVERY = tuple(float(s) for s in os.environ.get("LOAD_GM_EVERY", "2,4").split(
 # as the proxy of docs/deploy.md sends them).
 STREAM_BASE = os.environ.get("LOAD_STREAM_BASE", "")
 SAFETY_POLL = 20.0  # seconds between timed polls while a stream is open (app.js)
+STREAM_SPREAD = 0.15  # an event's board asked within this many seconds (app.js)
 ACTED: dict[str, float] = {}  # encounter page → when its GM's latest action started
 GM_ACTS = os.environ.get("LOAD_GM_ACTIONS", "1") == "1"
 ASK_BARE = os.environ.get("LOAD_BARE", "1") == "1"
@@ -109,6 +112,7 @@ class Tab(FastHttpUser):
         gevent.sleep(random.uniform(0, 2))  # noqa: S311
         self.due = time.monotonic()
         self.streaming, self.polled_at, self.listener = False, 0.0, None
+        self.acting, self.heard = False, 0
         if SSE:
             self.listener = gevent.spawn(self.listen)
 
@@ -140,10 +144,20 @@ class Tab(FastHttpUser):
         raw = answer._response
         try:
             while line := raw.readline(b"\n"):
-                if line.startswith(b"data: ") and int(line[6:]) > int(self.version):
-                    self.poll()  # the board's "refresh" trigger: the poll's own request
+                if line.startswith(b"data: "):
+                    self.heard = max(self.heard, int(line[6:]))
+                    if self.acting:  # its own post's answer brings the board (app.js)
+                        continue
+                    gevent.sleep(random.uniform(0, STREAM_SPREAD))  # noqa: S311
+                    self.ask_if_behind()
         finally:
             raw.release()
+
+    def ask_if_behind(self) -> None:
+        """app.js's askIfBehind: the board's "refresh" trigger (the poll's own request) when an
+        event named a version newer than the board's and no post of its own is on its way."""
+        if not self.acting and self.heard > int(self.version):
+            self.poll()
 
     def poll(self) -> None:
         """The board's request with the version it shows: 204 unchanged, else the board."""
@@ -197,10 +211,16 @@ class Tab(FastHttpUser):
             data = {"key": key, "quick": "1", "combatant": target["key"], "hp": hp}
         data["csrfmiddlewaretoken"] = self.token
         ACTED[self.page] = time.time()
-        with self.client.post(
-            path, data=data, headers=HTMX, name=name, catch_response=True
-        ) as answer:
-            if answer.status_code != 200 or 'role="alert"' in answer.text:
-                answer.failure(f"action answered {answer.status_code}")
-            else:
-                self.read(answer.text)
+        self.acting = True
+        try:
+            with self.client.post(
+                path, data=data, headers=HTMX, name=name, catch_response=True
+            ) as answer:
+                if answer.status_code != 200 or 'role="alert"' in answer.text:
+                    answer.failure(f"action answered {answer.status_code}")
+                else:
+                    self.read(answer.text)
+        finally:
+            self.acting = False
+        if SSE:
+            self.ask_if_behind()

@@ -320,21 +320,43 @@ document.addEventListener("htmx:oobAfterSwap", (event) => {
 // twice. While the stream is open the timed poll runs only every 20 s, for a message pub/sub
 // lost; after an error it is back to every 2 s at once. The browser reconnects a stream that
 // ended by itself; one the server refused (204: none to be had now) is asked again in a minute.
+// An event heard while one of this page's own posts is on its way waits for its answer: that
+// answer brings the new board out of band, so the acting GM's board is not drawn twice. Other
+// pages ask within a short random moment (`STREAM_SPREAD_MS`), not all at the same instant:
+// the first player's board is then drawn once and the others who read the fight alike get it
+// from the cache (combat.boardcache) instead of each drawing it at once.
 const STREAM_SAFETY_MS = 20000;
+const STREAM_SPREAD_MS = 150;
+const OWN_POST_MS = 10000; // an own post never answered: its wait ends anyway
 let streamOpen = false;
 let boardAskedAt = 0;
+let heard = 0; // the newest version an event named
+const posting = new Set(); // this page's own posts on their way (their xhr)
 function boardVersion() {
   const board = document.getElementById("board");
   return board ? parseInt(board.dataset.version, 10) || 0 : 0;
 }
+function askIfBehind() {
+  const board = document.getElementById("board");
+  if (board && !posting.size && heard > boardVersion()) htmx.trigger(board, "refresh");
+}
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.requestConfig.verb === "get") return;
+  const xhr = event.detail.xhr;
+  posting.add(xhr);
+  setTimeout(() => posting.delete(xhr) && askIfBehind(), OWN_POST_MS);
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (posting.delete(event.detail.xhr)) askIfBehind(); // after its swap: the board it brought
+});
 function listen(url) {
   const source = new EventSource(`${url}?version=${boardVersion()}`);
   source.addEventListener("open", () => {
     streamOpen = true;
   });
   source.addEventListener("changed", (event) => {
-    const board = document.getElementById("board");
-    if (board && parseInt(event.data, 10) > boardVersion()) htmx.trigger(board, "refresh");
+    heard = Math.max(heard, parseInt(event.data, 10) || 0);
+    if (!posting.size) setTimeout(askIfBehind, Math.random() * STREAM_SPREAD_MS);
   });
   source.addEventListener("error", () => {
     streamOpen = false;
