@@ -11,8 +11,8 @@ from combat.rules.base import Action
 
 from .common import keys_of, record
 
-PREPARED = "Goblini na cestě"
-FINISHED = "Helga a goblin"
+PREPARED = "Gobliny na szlaku"
+FINISHED = "Helga i goblin"
 
 
 def prepared(campaign: Campaign, gm: User) -> None:
