@@ -17,6 +17,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from tests.browser.conftest import CHROMIUM_ARGS as ARGS
 from tests.browser.conftest import chromium_path
+from tests.browser.test_encounter_live import log_in
 from tests.combat.test_two_servers_push import servers  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.django_db  # kept in CI's PostgreSQL pass, as the servers' tests
@@ -30,12 +31,7 @@ def _opened(browser, base: str, username: str, **viewport: int):  # type: ignore
         base_url=base, viewport=viewport or {"width": 1280, "height": 900}
     )
     context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill(username)
-    page.locator("#id_password").fill("iniciativa")
-    page.locator("form button[type=submit]").last.click()
-    expect(page.locator("nav")).to_contain_text(username)
+    page = log_in(context, username)
     page.goto("/campaigns/1/encounters/")
     links = page.locator("a[href^='/campaigns/1/encounters/']").evaluate_all(
         "links => links.map(link => link.getAttribute('href'))"
