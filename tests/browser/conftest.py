@@ -29,14 +29,20 @@ def chromium_path() -> str | None:
     return candidate if Path(candidate).exists() else None
 
 
-@pytest.fixture(scope="session")
-def browser():  # type: ignore[no-untyped-def]
+def required_chromium() -> str:
+    """Chromium's path; without it the test is skipped, or fails with REQUIRE_BROWSER=1 (CI)."""
     path = chromium_path()
     if path is None:
         reason = "Chromium not found (install Debian's chromium or set CHROMIUM_PATH)"
         if os.environ.get("REQUIRE_BROWSER") == "1":
             pytest.fail(reason + " and REQUIRE_BROWSER=1")
         pytest.skip(reason + ": browser tests skipped")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser():  # type: ignore[no-untyped-def]
+    path = required_chromium()
     from playwright.sync_api import expect, sync_playwright
 
     # As the contexts' own waits (10 s): `make test` runs two workers on a two-core machine.

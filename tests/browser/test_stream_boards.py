@@ -8,7 +8,6 @@ action drew the GM's board twice). The player's page asks once.
 """
 
 import concurrent.futures
-import os
 import re
 from typing import Any
 
@@ -16,7 +15,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tests.browser.conftest import CHROMIUM_ARGS as ARGS
-from tests.browser.conftest import chromium_path
+from tests.browser.conftest import required_chromium
 from tests.browser.test_encounter_live import log_in
 from tests.combat.test_two_servers_push import servers  # noqa: F401  (the fixture)
 
@@ -54,12 +53,10 @@ def _boards_asked(page) -> list[str]:  # type: ignore[no-untyped-def]
     return asked
 
 
-def _walk(a: str, b: str) -> dict[str, Any]:
+def _walk(path: str, a: str, b: str) -> dict[str, Any]:
     """The GM on server A acts; the player on server B watches. Chromium of its own, in this
     thread: Playwright's event loop ends with it (the test's own thread keeps none, so the
     Django test client's async views in later tests of this process still run)."""
-    path = chromium_path()
-    assert path is not None, "Chromium not found"
     expect.set_options(timeout=10_000)  # as the browser tests' own (tests/browser/conftest.py)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=path, headless=True, args=ARGS)
@@ -85,10 +82,9 @@ def _walk(a: str, b: str) -> dict[str, Any]:
 
 
 def test_after_the_gms_action_the_gm_asks_for_no_board_and_the_player_once(servers):  # type: ignore[no-untyped-def]  # noqa: F811
-    if chromium_path() is None and os.environ.get("REQUIRE_BROWSER") != "1":
-        pytest.skip("Chromium not found: browser tests skipped")
+    path = required_chromium()
     with concurrent.futures.ThreadPoolExecutor(1) as thread:
-        seen = thread.submit(_walk, *servers.bases).result(timeout=120)
+        seen = thread.submit(_walk, path, *servers.bases).result(timeout=120)
     assert seen["shown"] == seen["version"]  # both pages showed the same board before
     assert seen["by_gm"] == []  # the action's answer brought the board
     assert len(seen["by_player"]) == 1 and f"version={seen['version']}" in seen["by_player"][0]
